@@ -1,0 +1,34 @@
+#!/bin/sh
+# (Re)create a worktree of the pristine kernel and apply the patches named
+# in a series file with git am.  Only files the series touches change, so
+# an incremental kernel build stays incremental.
+#
+# usage: apply-series.sh PRISTINE_REPO WORKTREE PATCH_DIR
+set -eu
+
+repo=$1
+tree=$2
+patches=$3
+
+if [ -d "$tree/.git" ] || [ -f "$tree/.git" ]; then
+	git -C "$tree" am --abort >/dev/null 2>&1 || true
+	git -C "$tree" reset -q --hard pristine
+	git -C "$tree" clean -qfdx
+else
+	rm -rf "$tree"
+	git -C "$repo" worktree prune
+	git -C "$repo" worktree add -q --detach "$tree" pristine
+fi
+
+n=0
+while read -r patch rest; do
+	case $patch in ''|'#'*) continue ;; esac
+	echo "  AM      $patch"
+	if ! git -C "$tree" am -q --keep-cr "$patches/$patch"; then
+		git -C "$tree" am --abort >/dev/null 2>&1 || true
+		echo "apply-series.sh: $patches/$patch does not apply to $(git -C "$repo" log -1 --format=%s pristine)" >&2
+		exit 1
+	fi
+	n=$((n + 1))
+done < "$patches/series"
+echo "  SERIES  $n patches applied"

@@ -1,0 +1,41 @@
+# Shell helpers for the guest tests (sourced, not run).
+
+# Print a failure and stop the test.
+fail() {
+	echo "FAIL: $*"
+	exit 1
+}
+
+# Print what is being checked.
+step() {
+	echo "--- $*"
+}
+
+# Run a command as alice with her groups from /etc/group (nogames, proj).
+as_alice() {
+	setpriv --reuid=1000 --regid=1000 --init-groups -- "$@"
+}
+
+# Wait until process $1 is in a user namespace other than ours.
+wait_userns() {
+	tries=0
+	while [ "$(readlink "/proc/$1/ns/user" 2>/dev/null)" = "$(readlink /proc/self/ns/user)" ]; do
+		tries=$((tries + 1))
+		[ $tries -le 200 ] || fail "process $1 never entered a new user namespace"
+		sleep 0.05
+	done
+}
+
+# Start a process of alice's in a new, unmapped user namespace; sets $target.
+start_alice_userns() {
+	as_alice unshare --user sleep 600 &
+	target=$!
+	wait_userns "$target"
+}
+
+# Stop the process started by start_alice_userns.
+stop_target() {
+	kill "$target" 2>/dev/null
+	wait "$target" 2>/dev/null
+	target=
+}

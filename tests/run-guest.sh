@@ -1,0 +1,111 @@
+#!/bin/sh
+# Boot the guest under QEMU on a kernel and a root image and run the guest
+# tests named in a list; or, with "shell", give an interactive root shell.
+# The root image is used as a snapshot: no run ever changes it.
+#
+# usage: run-guest.sh check OUTDIR BZIMAGE ROOT_IMG TESTS_DIR LIST FLAVOUR
+#        run-guest.sh shell OUTDIR BZIMAGE ROOT_IMG TESTS_DIR
+#
+# check writes OUTDIR/guest.tap: one TAP line per test in LIST (a test the
+# guest never reported, because it hung or crashed, is "not ok"), plus a
+# line for the kernel log, which must show no BUG, WARNING, Oops, KASAN,
+# kmemleak or lockdep report and no panic.  The console is OUTDIR/console.log.
+#
+# Environment: QEMU, QEMU_ACCEL (tcg|kvm), GUEST_MEM (MiB), GUEST_SMP,
+# KERNEL_RELEASE, UIDMAP_VERSION, TESTS_SELFTEST_FAIL.
+set -eu
+
+mode=$1
+out=$2
+kernel=$3
+rootimg=$4
+tests=$5
+list=${6:-}
+flavour=${7:-patched}
+
+: "${QEMU:=qemu-system-x86_64}"
+: "${QEMU_ACCEL:=tcg}"
+: "${GUEST_MEM:=2048}"
+: "${GUEST_SMP:=2}"
+
+for f in "$kernel" "$rootimg"; do
+	[ -f "$f" ] || { echo "run-guest.sh: $f is missing" >&2; exit 1; }
+done
+
+rm -rf "$out"
+mkdir -p "$out/disk"
+cp -a "$tests/." "$out/disk/"
+
+# The list: "NAME [LIMIT]" lines; comments and blank lines dropped.
+if [ "$mode" = check ]; then
+	sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$list" |
+		awk '{ print $1, ($2 == "" ? 300 : $2) }' >"$out/disk/tests.list"
+	while read -r name limit; do
+		[ -x "$out/disk/$name" ] ||
+			{ echo "run-guest.sh: $list names $name, which is not on the tests disk" >&2; exit 1; }
+	done <"$out/disk/tests.list"
+else
+	: >"$out/disk/tests.list"
+fi
+cat >"$out/disk/env" <<ENV
+GUEST_FLAVOUR='$flavour'
+KERNEL_RELEASE='${KERNEL_RELEASE:-}'
+UIDMAP_VERSION='${UIDMAP_VERSION:-}'
+TESTS_SELFTEST_FAIL='${TESTS_SELFTEST_FAIL:-0}'
+ENV
+mke2fs -q -t ext4 -F -L tests -d "$out/disk" "$out/tests.img" \
+	"$(( $(du -sm "$out/disk" | cut -f1) + 32 ))M"
+
+append="root=/dev/vda rw console=ttyS0 init=/sbin/guest-init panic=-1"
+set -- -accel "$QEMU_ACCEL" -m "$GUEST_MEM" -smp "$GUEST_SMP" \
+	-display none -no-reboot -nic none \
+	-kernel "$kernel" \
+	-drive "file=$rootimg,format=raw,if=virtio,snapshot=on" \
+	-drive "file=$out/tests.img,format=raw,if=virtio,readonly=on"
+
+if [ "$mode" = shell ]; then
+	exec "$QEMU" "$@" -append "$append sticky.shell" \
+		-serial mon:stdio -serial null
+fi
+
+# A guest that hangs is killed once every test could have used its whole
+# time limit, plus time to boot.
+limit=$(awk '{ s += $2 } END { print s + 120 }' "$out/disk/tests.list")
+echo "  BOOT    $flavour guest, $(wc -l <"$out/disk/tests.list") tests (console: $out/console.log)"
+start=$(date +%s)
+rc=0
+timeout -k 10 "$limit" "$QEMU" "$@" -append "$append" -monitor none \
+	-serial "file:$out/console.log" -serial "file:$out/results.tap" || rc=$?
+echo "  GUEST   $flavour ran $(( $(date +%s) - start ))s, qemu exit status $rc"
+
+tr -d '\r' <"$out/results.tap" >"$out/results.clean"
+i=0
+while read -r name limit; do
+	i=$((i + 1))
+	line=$(grep -E "^(not )?ok $i - " "$out/results.clean" | head -n 1 || true)
+	case $line in
+	ok*|not\ ok*) echo "${line%% - *} - $flavour/${line#* - }" ;;
+	*)	why="no result: the guest hung or crashed"
+		[ "$rc" -eq 124 ] && why="no result: the guest was killed after ${limit}s"
+		echo "not ok $i - $flavour/$name # $why" ;;
+	esac
+done <"$out/disk/tests.list" >"$out/guest.tap"
+
+reports=$(grep -E '^\[ *[0-9]+\.[0-9]+\] .*(BUG:|WARNING:|Oops|KASAN|UBSAN|kmemleak: .*leak|Kernel panic|possible circular locking|inconsistent lock state|general protection fault)' \
+	"$out/console.log" || true)
+if [ -n "$reports" ]; then
+	echo "not ok - $flavour/kernel-log # kernel reports:" >>"$out/guest.tap"
+	echo "$reports" | head -n 20 | sed 's/^/#   /' >>"$out/guest.tap"
+elif ! grep -q '^# guest-run finished' "$out/results.clean"; then
+	echo "not ok - $flavour/kernel-log # the guest did not finish its run" >>"$out/guest.tap"
+else
+	echo "ok - $flavour/kernel-log" >>"$out/guest.tap"
+fi
+
+# The output of each failed test, from the console.
+grep -E '^not ok' "$out/guest.tap" | sed -e 's/^not ok [0-9]* *- [^/]*\///' -e 's/ #.*//' |
+while read -r name; do
+	[ "$name" = kernel-log ] && continue
+	echo "--- output of $flavour/$name:"
+	tr -d '\r' <"$out/console.log" | sed -n "/^=== RUN $name /,/^=== END $name /p" | tail -n 60
+done

@@ -1,0 +1,924 @@
+/*
+ * Host-side unit tests of the /etc/negative-groups parser and of the
+ * policy decision (libmisc/negative_groups.c of the patched shadow tree).
+ *
+ * Build, with SRC the patched and configured shadow source tree (config.h
+ * present, e.g. after dpkg-buildpackage), from the top of this repository:
+ *
+ *   cc -I$SRC -I$SRC/lib -I$SRC/libmisc -o negative_groups_test \
+ *      tests/unit/negative_groups_test.c $SRC/libmisc/negative_groups.c
+ *
+ * Run:
+ *
+ *   ./negative_groups_test
+ *
+ * Output is TAP (a "1..N" plan, then "ok N - name" / "not ok N - name");
+ * the exit status is 0 only when every test passed.  Names are resolved
+ * through NSS with groups and users that exist on any Debian host (root,
+ * daemon, adm); a fake resolver is used where exact ids matter.
+ */
+
+#define _GNU_SOURCE 1
+
+#include <errno.h>
+#include <grp.h>
+#include <pwd.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/types.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "negative_groups.h"
+
+/* Some shadow code expects the program name here; harmless otherwise. */
+const char *Prog = "negative_groups_test";
+
+#define NTESTS 102
+
+static int test_number;
+static int failures;
+static char tmpdir[] = "/tmp/negative_groups_test.XXXXXX";
+
+static bool ok (bool cond, const char *fmt, ...) __attribute__((format (printf, 2, 3)));
+
+static bool ok (bool cond, const char *fmt, ...)
+{
+	va_list ap;
+
+	test_number++;
+	printf ("%sok %d - ", cond ? "" : "not ", test_number);
+	va_start (ap, fmt);
+	vprintf (fmt, ap);
+	va_end (ap);
+	putchar ('\n');
+	if (!cond) {
+		failures++;
+	}
+	fflush (stdout);
+	return cond;
+}
+
+static void diag (const char *fmt, ...) __attribute__((format (printf, 1, 2)));
+
+static void diag (const char *fmt, ...)
+{
+	va_list ap;
+
+	fputs ("# ", stdout);
+	va_start (ap, fmt);
+	vprintf (fmt, ap);
+	va_end (ap);
+	putchar ('\n');
+}
+
+/* ---------------------------------------------------------------------
+ * A fake resolver: groups alpha=5000, beta=5001, nogames=1001;
+ * users bob=2000, alice=1000.
+ */
+static unsigned long fake_calls;
+
+static bool fake_group (const char *name, gid_t *gid, void *data)
+{
+	(void) data;
+	fake_calls++;
+	if (strcmp (name, "alpha") == 0) {
+		*gid = 5000;
+	} else if (strcmp (name, "beta") == 0) {
+		*gid = 5001;
+	} else if (strcmp (name, "nogames") == 0) {
+		*gid = 1001;
+	} else {
+		return false;
+	}
+	return true;
+}
+
+static bool fake_user (const char *name, uid_t *uid, void *data)
+{
+	(void) data;
+	fake_calls++;
+	if (strcmp (name, "bob") == 0) {
+		*uid = 2000;
+	} else if (strcmp (name, "alice") == 0) {
+		*uid = 1000;
+	} else {
+		return false;
+	}
+	return true;
+}
+
+static const struct negative_groups_resolver fake = {
+	fake_group, fake_user, NULL
+};
+
+/* ------------------------------------------------------------------ */
+
+static struct negative_groups parse (const char *text,
+	const struct negative_groups_resolver *res)
+{
+	return negative_groups_parse_buffer (text, strlen (text), "t.conf", res);
+}
+
+static struct negative_groups parse_len (const char *text, size_t len,
+	const struct negative_groups_resolver *res)
+{
+	return negative_groups_parse_buffer (text, len, "t.conf", res);
+}
+
+/* no entries, not failed */
+static bool is_clean_empty (const struct negative_groups *ng)
+{
+	return ng->present && !ng->failed && !ng->all
+	    && (0 == ng->ngids) && (0 == ng->nuids)
+	    && (0 == ng->nproblems) && (NULL == ng->problem);
+}
+
+static bool problem_is (const struct negative_groups *ng, const char *want)
+{
+	if (NULL == ng->problem) {
+		diag ("no problem recorded, want \"%s\"", want);
+		return false;
+	}
+	if (strcmp (ng->problem, want) != 0) {
+		diag ("problem \"%s\", want \"%s\"", ng->problem, want);
+		return false;
+	}
+	return true;
+}
+
+static bool problem_has (const struct negative_groups *ng, const char *want)
+{
+	if (NULL == ng->problem) {
+		diag ("no problem recorded, want \"%s\"", want);
+		return false;
+	}
+	if (strstr (ng->problem, want) == NULL) {
+		diag ("problem \"%s\" lacks \"%s\"", ng->problem, want);
+		return false;
+	}
+	return true;
+}
+
+static bool only_gids (const struct negative_groups *ng, size_t n, ...)
+{
+	va_list ap;
+	size_t i;
+	bool good = true;
+
+	if (ng->ngids != n) {
+		diag ("ngids %zu, want %zu", ng->ngids, n);
+		return false;
+	}
+	va_start (ap, n);
+	for (i = 0; i < n; i++) {
+		gid_t want = (gid_t) va_arg (ap, unsigned int);
+		if (ng->gids[i] != want) {
+			diag ("gids[%zu] = %lu, want %lu", i,
+			      (unsigned long) ng->gids[i], (unsigned long) want);
+			good = false;
+		}
+	}
+	va_end (ap);
+	return good;
+}
+
+static bool only_uids (const struct negative_groups *ng, size_t n, ...)
+{
+	va_list ap;
+	size_t i;
+	bool good = true;
+
+	if (ng->nuids != n) {
+		diag ("nuids %zu, want %zu", ng->nuids, n);
+		return false;
+	}
+	va_start (ap, n);
+	for (i = 0; i < n; i++) {
+		uid_t want = (uid_t) va_arg (ap, unsigned int);
+		if (ng->uids[i] != want) {
+			diag ("uids[%zu] = %lu, want %lu", i,
+			      (unsigned long) ng->uids[i], (unsigned long) want);
+			good = false;
+		}
+	}
+	va_end (ap);
+	return good;
+}
+
+static gid_t nss_gid (const char *name)
+{
+	struct group *gr = getgrnam (name);
+
+	if (NULL == gr) {
+		diag ("group %s does not exist on this host", name);
+		return (gid_t) -1;
+	}
+	return gr->gr_gid;
+}
+
+static char *write_file (const char *name, const char *data, size_t len)
+{
+	static char path[4096];
+	FILE *fp;
+
+	snprintf (path, sizeof (path), "%s/%s", tmpdir, name);
+	fp = fopen (path, "w");
+	if (NULL == fp) {
+		perror (path);
+		exit (2);
+	}
+	if ((len > 0) && (fwrite (data, 1, len, fp) != len)) {
+		perror (path);
+		exit (2);
+	}
+	if (fclose (fp) != 0) {
+		perror (path);
+		exit (2);
+	}
+	return path;
+}
+
+static double now (void)
+{
+	struct timespec ts;
+
+	clock_gettime (CLOCK_MONOTONIC, &ts);
+	return (double) ts.tv_sec + (double) ts.tv_nsec / 1e9;
+}
+
+/* ------------------------------------------------------------------ */
+
+static void test_empty_and_comments (void)
+{
+	struct negative_groups ng;
+
+	ng = parse ("", NULL);
+	ok (is_clean_empty (&ng) && (0 == ng.lines), "empty input: no entries, not failed");
+	negative_groups_free (&ng);
+
+	ng = parse ("# only a comment\n\n   \n\t# indented comment\n#\n", NULL);
+	ok (is_clean_empty (&ng) && (5 == ng.lines), "comments and blank lines only: no entries");
+	negative_groups_free (&ng);
+
+	ng = parse ("\n\n\n", NULL);
+	ok (is_clean_empty (&ng) && (3 == ng.lines), "blank lines only");
+	negative_groups_free (&ng);
+
+	ng = parse (" \t \r\n\t\r\n", NULL);
+	ok (is_clean_empty (&ng), "white space only lines (incl. CR)");
+	negative_groups_free (&ng);
+
+	ng = parse ("#root\n", NULL);
+	ok (is_clean_empty (&ng), "commented-out entry is ignored");
+	negative_groups_free (&ng);
+
+	ng = parse ("# user:nosuchuser-xyz * bad garbage :::\n", NULL);
+	ok (is_clean_empty (&ng), "garbage inside a comment is ignored");
+	negative_groups_free (&ng);
+}
+
+static void test_names (void)
+{
+	struct negative_groups ng;
+	gid_t root = nss_gid ("root");
+	gid_t daemon = nss_gid ("daemon");
+	gid_t adm = nss_gid ("adm");
+
+	ng = parse ("root\n", NULL);
+	ok (!ng.failed && only_gids (&ng, 1, root), "NSS name: root");
+	negative_groups_free (&ng);
+
+	ng = parse ("adm\ndaemon\nroot\n", NULL);
+	ok (   !ng.failed && (3 == ng.ngids)
+	    && negative_groups_has_gid (&ng, root)
+	    && negative_groups_has_gid (&ng, daemon)
+	    && negative_groups_has_gid (&ng, adm)
+	    && !negative_groups_has_gid (&ng, 12345),
+	    "NSS names: adm, daemon, root (sorted, looked up)");
+	ok ((ng.gids[0] < ng.gids[1]) && (ng.gids[1] < ng.gids[2]), "gids are sorted");
+	negative_groups_free (&ng);
+
+	ng = parse ("nosuchgroup-xyz\n", NULL);
+	ok (ng.failed && problem_is (&ng, "t.conf:1: unknown group 'nosuchgroup-xyz'"),
+	    "unknown group name fails closed, names file and line");
+	negative_groups_free (&ng);
+
+	ng = parse ("root\n# comment\n\nnosuch\n", NULL);
+	ok (ng.failed && problem_is (&ng, "t.conf:4: unknown group 'nosuch'")
+	    && only_gids (&ng, 1, root),
+	    "unknown group on line 4: line number counts comments and blanks");
+	negative_groups_free (&ng);
+
+	ng = parse ("alpha\nbeta\nnogames\n", &fake);
+	ok (!ng.failed && only_gids (&ng, 3, 1001, 5000, 5001), "names through a custom resolver");
+	negative_groups_free (&ng);
+
+	ng = parse ("root\n", &fake);
+	ok (ng.failed && problem_is (&ng, "t.conf:1: unknown group 'root'"),
+	    "custom resolver is used instead of NSS");
+	negative_groups_free (&ng);
+
+	ng = parse ("-root\n", NULL);
+	ok (ng.failed && problem_has (&ng, "malformed entry '-root'"), "name with a leading '-' is malformed");
+	negative_groups_free (&ng);
+
+	ng = parse ("root,adm\n", NULL);
+	ok (ng.failed && problem_has (&ng, "malformed entry 'root,adm'"), "comma-separated list is malformed");
+	negative_groups_free (&ng);
+
+	ng = parse ("root:x:0:\n", NULL);
+	ok (ng.failed && problem_has (&ng, "malformed entry 'root:x:0:'"), "an /etc/group line is malformed");
+	negative_groups_free (&ng);
+
+	ng = parse ("ro\001ot\n", NULL);
+	ok (ng.failed && problem_has (&ng, "malformed entry 'ro?ot'"), "control character: malformed, sanitised in message");
+	negative_groups_free (&ng);
+}
+
+static void test_numeric (void)
+{
+	struct negative_groups ng;
+
+	ng = parse ("0\n", NULL);
+	ok (!ng.failed && only_gids (&ng, 1, 0), "numeric gid 0");
+	negative_groups_free (&ng);
+
+	ng = parse ("4294967294\n", NULL);
+	ok (!ng.failed && only_gids (&ng, 1, 4294967294U), "numeric gid 4294967294 (largest valid)");
+	negative_groups_free (&ng);
+
+	ng = parse ("4294967295\n", NULL);
+	ok (ng.failed && (0 == ng.ngids) && problem_is (&ng, "t.conf:1: group ID out of range '4294967295'"),
+	    "numeric gid 4294967295 ((gid_t)-1) is out of range");
+	negative_groups_free (&ng);
+
+	ng = parse ("4294967296\n", NULL);
+	ok (ng.failed && (0 == ng.ngids), "numeric gid 4294967296 is out of range");
+	negative_groups_free (&ng);
+
+	ng = parse ("99999999999999999999999999\n", NULL);
+	ok (ng.failed && (0 == ng.ngids), "numeric gid overflowing unsigned long long");
+	negative_groups_free (&ng);
+
+	ng = parse ("-1\n", NULL);
+	ok (ng.failed && problem_is (&ng, "t.conf:1: invalid group ID '-1'"), "negative gid -1");
+	negative_groups_free (&ng);
+
+	ng = parse ("+5\n", NULL);
+	ok (ng.failed && problem_has (&ng, "invalid group ID '+5'"), "signed gid +5");
+	negative_groups_free (&ng);
+
+	ng = parse ("0012\n", NULL);
+	ok (!ng.failed && only_gids (&ng, 1, 12), "leading zeros: 0012 is gid 12");
+	negative_groups_free (&ng);
+
+	ng = parse ("100\n50\n100\n0\n50\n", NULL);
+	ok (!ng.failed && only_gids (&ng, 3, 0, 50, 100), "duplicates are removed");
+	negative_groups_free (&ng);
+
+	ng = parse ("12abc\n", NULL);
+	ok (ng.failed, "12abc: not a gid, not a known group");
+	negative_groups_free (&ng);
+}
+
+static void test_star (void)
+{
+	struct negative_groups ng;
+
+	ng = parse ("*\n", NULL);
+	ok (!ng.failed && ng.all && (0 == ng.ngids), "'*' sets all");
+	negative_groups_free (&ng);
+
+	ng = parse ("  *  # everybody\n", NULL);
+	ok (!ng.failed && ng.all, "'*' with white space and comment");
+	negative_groups_free (&ng);
+
+	ng = parse ("**\n", NULL);
+	ok (ng.failed && !ng.all, "'**' is not '*'");
+	negative_groups_free (&ng);
+
+	ng = parse ("* root\n", NULL);
+	ok (ng.failed && problem_is (&ng, "t.conf:1: trailing garbage after '*'"), "'* root': trailing junk");
+	negative_groups_free (&ng);
+}
+
+static void test_users (void)
+{
+	struct negative_groups ng;
+
+	ng = parse ("user:root\n", NULL);
+	ok (!ng.failed && only_uids (&ng, 1, 0) && (0 == ng.ngids), "user:root through NSS");
+	negative_groups_free (&ng);
+
+	ng = parse ("user:daemon\n", NULL);
+	ok (   !ng.failed && (1 == ng.nuids)
+	    && negative_groups_has_uid (&ng, getpwnam ("daemon")->pw_uid),
+	    "user:daemon through NSS");
+	negative_groups_free (&ng);
+
+	ng = parse ("user:1000\nuser:0\nuser:4294967294\n", NULL);
+	ok (!ng.failed && only_uids (&ng, 3, 0, 1000, 4294967294U), "user:UID entries (0, 1000, 4294967294)");
+	negative_groups_free (&ng);
+
+	ng = parse ("user:bob\nuser:alice\n", &fake);
+	ok (!ng.failed && only_uids (&ng, 2, 1000, 2000), "user: names through a custom resolver");
+	negative_groups_free (&ng);
+
+	ng = parse ("user:\n", NULL);
+	ok (ng.failed && problem_is (&ng, "t.conf:1: empty user entry 'user:'"), "empty user: entry");
+	negative_groups_free (&ng);
+
+	ng = parse ("user:nosuchuser-xyz\n", NULL);
+	ok (ng.failed && problem_is (&ng, "t.conf:1: unknown user 'user:nosuchuser-xyz'"), "unknown user: name");
+	negative_groups_free (&ng);
+
+	ng = parse ("user:4294967295\n", NULL);
+	ok (ng.failed && problem_has (&ng, "user ID out of range 'user:4294967295'"), "user:4294967295 out of range");
+	negative_groups_free (&ng);
+
+	ng = parse ("user:-1\n", NULL);
+	ok (ng.failed && problem_has (&ng, "invalid user entry 'user:-1'"), "user:-1 is invalid");
+	negative_groups_free (&ng);
+
+	ng = parse ("user:root:x\n", NULL);
+	ok (ng.failed && problem_has (&ng, "invalid user entry 'user:root:x'"), "user:root:x is invalid");
+	negative_groups_free (&ng);
+
+	ng = parse ("user: root\n", NULL);
+	ok (ng.failed && problem_has (&ng, "trailing garbage after 'user:'"), "'user: root' (space) is malformed");
+	negative_groups_free (&ng);
+
+	ng = parse ("USER:root\n", NULL);
+	ok (ng.failed && (0 == ng.nuids), "USER:root (wrong case) is malformed");
+	negative_groups_free (&ng);
+
+	ng = parse ("user:root # the admin\n", NULL);
+	ok (!ng.failed && only_uids (&ng, 1, 0), "user:root with a trailing comment");
+	negative_groups_free (&ng);
+}
+
+static void test_layout (void)
+{
+	struct negative_groups ng;
+	gid_t root = nss_gid ("root");
+	gid_t daemon = nss_gid ("daemon");
+	gid_t adm = nss_gid ("adm");
+
+	ng = parse ("   root   \n\tdaemon\t\n \t adm \t \n", NULL);
+	ok (!ng.failed && (3 == ng.ngids), "surrounding white space is ignored");
+	negative_groups_free (&ng);
+
+	ng = parse ("root# no space before the comment\nadm #x\n", NULL);
+	ok (!ng.failed && (2 == ng.ngids) && negative_groups_has_gid (&ng, root), "comment right after the entry");
+	negative_groups_free (&ng);
+
+	ng = parse ("root\r\ndaemon\r\n", NULL);
+	ok (   !ng.failed && (2 == ng.ngids)
+	    && negative_groups_has_gid (&ng, root) && negative_groups_has_gid (&ng, daemon),
+	    "CRLF line endings");
+	negative_groups_free (&ng);
+
+	ng = parse ("root\ndaemon", NULL);
+	ok (   !ng.failed && (2 == ng.lines) && (2 == ng.ngids)
+	    && negative_groups_has_gid (&ng, daemon),
+	    "no final newline: last line is parsed");
+	negative_groups_free (&ng);
+
+	ng = parse ("nosuch", NULL);
+	ok (ng.failed && problem_is (&ng, "t.conf:1: unknown group 'nosuch'"), "no final newline, bad last line");
+	negative_groups_free (&ng);
+
+	ng = parse ("root daemon\n", NULL);
+	ok (ng.failed && (0 == ng.ngids) && problem_is (&ng, "t.conf:1: trailing garbage after 'root'"),
+	    "two entries on a line: trailing junk");
+	negative_groups_free (&ng);
+
+	ng = parse ("root\tx\n", NULL);
+	ok (ng.failed, "entry followed by a tab and junk");
+	negative_groups_free (&ng);
+
+	ng = parse ("root\nnosuch1\nnosuch2\n4294967295\nadm\n", NULL);
+	ok (   ng.failed && (3 == ng.nproblems)
+	    && problem_is (&ng, "t.conf:2: unknown group 'nosuch1'")
+	    && (2 == ng.ngids) && negative_groups_has_gid (&ng, adm),
+	    "several problems: counted, first one kept, good lines still parsed");
+	negative_groups_free (&ng);
+
+	ng = parse ("root\n*\nuser:0\n0\n", NULL);
+	ok (!ng.failed && ng.all && only_uids (&ng, 1, 0) && (1 == ng.ngids), "every kind of entry in one file");
+	negative_groups_free (&ng);
+}
+
+static void test_nul_and_long (void)
+{
+	struct negative_groups ng;
+	static const char nul1[] = "ro\0ot\nadm\n";
+	static const char nul2[] = "root\n# comment \0 with a NUL\n";
+	static const char nul3[] = "\0";
+	char *big;
+	size_t biglen = 100 * 1024;
+	gid_t adm = nss_gid ("adm");
+
+	ng = parse_len (nul1, sizeof (nul1) - 1, NULL);
+	ok (   ng.failed && problem_is (&ng, "t.conf:1: NUL byte in line")
+	    && (1 == ng.ngids) && negative_groups_has_gid (&ng, adm),
+	    "NUL byte inside an entry fails closed");
+	negative_groups_free (&ng);
+
+	ng = parse_len (nul2, sizeof (nul2) - 1, NULL);
+	ok (ng.failed && problem_has (&ng, "t.conf:2: NUL byte"), "NUL byte inside a comment fails closed");
+	negative_groups_free (&ng);
+
+	ng = parse_len (nul3, 1, NULL);
+	ok (ng.failed && (1 == ng.lines), "a lone NUL byte");
+	negative_groups_free (&ng);
+
+	big = malloc (biglen + 32);
+	if (NULL == big) {
+		exit (2);
+	}
+	memset (big, 'a', biglen);
+	strcpy (big + biglen, "\nadm\n");
+	ng = parse (big, NULL);
+	ok (   ng.failed && (2 == ng.lines)
+	    && problem_is (&ng, "t.conf:1: line too long (more than 4096 characters)")
+	    && (1 == ng.ngids) && negative_groups_has_gid (&ng, adm),
+	    "100 KiB line: fails closed, no crash, next line parsed");
+	negative_groups_free (&ng);
+
+	/* 100 KiB of white space followed by a comment is still too long */
+	memset (big, ' ', biglen);
+	strcpy (big + biglen, "# x\n");
+	ng = parse (big, NULL);
+	ok (ng.failed && problem_has (&ng, "line too long"), "100 KiB blank line is too long too");
+	negative_groups_free (&ng);
+
+	/* A line of exactly NEGATIVE_GROUPS_LINE_MAX characters is accepted */
+	memset (big, ' ', NEGATIVE_GROUPS_LINE_MAX);
+	memcpy (big, "adm #", 5);
+	strcpy (big + NEGATIVE_GROUPS_LINE_MAX, "\n");
+	ng = parse (big, NULL);
+	ok (!ng.failed && (1 == ng.ngids), "line of exactly %d characters is accepted", NEGATIVE_GROUPS_LINE_MAX);
+	negative_groups_free (&ng);
+
+	big[NEGATIVE_GROUPS_LINE_MAX] = ' ';
+	strcpy (big + NEGATIVE_GROUPS_LINE_MAX + 1, "\n");
+	ng = parse (big, NULL);
+	ok (ng.failed && problem_has (&ng, "line too long"), "line of %d characters is too long", NEGATIVE_GROUPS_LINE_MAX + 1);
+	negative_groups_free (&ng);
+
+	/* Overlong unterminated last line */
+	memset (big, 'b', biglen);
+	big[biglen] = '\0';
+	ng = parse (big, NULL);
+	ok (ng.failed && (1 == ng.lines), "100 KiB line without newline");
+	negative_groups_free (&ng);
+
+	/* A long (but not overlong) unknown name is truncated in the message */
+	memset (big, 'c', 1000);
+	big[1000] = '\0';
+	ng = parse (big, NULL);
+	ok (   ng.failed && (NULL != ng.problem)
+	    && (strlen (ng.problem) < 200) && problem_has (&ng, "cccc...'"),
+	    "a 1000-character name is truncated in the message");
+	negative_groups_free (&ng);
+
+	free (big);
+}
+
+static void test_files (void)
+{
+	struct negative_groups ng;
+	char *path;
+	char buf[4200];
+	FILE *fp;
+	gid_t root = nss_gid ("root");
+
+	path = write_file ("empty", "", 0);
+	ng = negative_groups_load (path, NULL);
+	ok (is_clean_empty (&ng), "empty file on disk: present, no entries");
+	negative_groups_free (&ng);
+
+	path = write_file ("good", "root\nuser:0\n*\n", 14);
+	ng = negative_groups_load (path, NULL);
+	ok (!ng.failed && ng.present && ng.all && only_gids (&ng, 1, root) && only_uids (&ng, 1, 0),
+	    "file on disk with entries");
+	negative_groups_free (&ng);
+
+	path = write_file ("bad", "root\n\nbogus-nosuch\n", 19);
+	ng = negative_groups_load (path, NULL);
+	snprintf (buf, sizeof (buf), "%s:3: unknown group 'bogus-nosuch'", path);
+	ok (ng.failed && problem_is (&ng, buf), "file on disk: message names the path and line");
+	negative_groups_free (&ng);
+
+	snprintf (buf, sizeof (buf), "%s/does-not-exist", tmpdir);
+	ng = negative_groups_load (buf, NULL);
+	ok (!ng.present && !ng.failed && (NULL == ng.problem), "ENOENT: not present, not failed");
+	ok (!negative_groups_applies (&ng, 1000, NULL, 0, NULL, 0, NULL), "ENOENT: policy does not apply");
+	negative_groups_free (&ng);
+
+	ng = negative_groups_load (tmpdir, NULL);
+	ok (ng.present && ng.failed && problem_has (&ng, tmpdir), "a directory fails closed");
+	if (NULL != ng.problem) {
+		diag ("directory: %s", ng.problem);
+	}
+	negative_groups_free (&ng);
+
+	/* ENOTDIR: an open error other than ENOENT, works as root too */
+	ng = negative_groups_load ("/etc/passwd/negative-groups", NULL);
+	ok (ng.present && ng.failed && problem_has (&ng, "cannot open"), "open error other than ENOENT (ENOTDIR) fails closed");
+	negative_groups_free (&ng);
+
+	if (geteuid () != 0) {
+		path = write_file ("unreadable", "root\n", 5);
+		chmod (path, 0);
+		ng = negative_groups_load (path, NULL);
+		ok (ng.failed && problem_has (&ng, "cannot open"), "unreadable file (EACCES) fails closed");
+		negative_groups_free (&ng);
+	} else {
+		ok (true, "unreadable file (EACCES) fails closed # SKIP running as root");
+	}
+
+	/* parse_file with a FILE * */
+	fp = tmpfile ();
+	if (NULL == fp) {
+		exit (2);
+	}
+	fputs ("# header\n0\nuser:1\n", fp);
+	rewind (fp);
+	ng = negative_groups_parse_file (fp, "stream", NULL);
+	ok (!ng.failed && only_gids (&ng, 1, 0) && only_uids (&ng, 1, 1), "parse_file on a FILE *");
+	negative_groups_free (&ng);
+	fclose (fp);
+
+	/* read error on a FILE *: a directory opened with fopen() */
+	fp = fopen (tmpdir, "r");
+	if (NULL != fp) {
+		ng = negative_groups_parse_file (fp, "dir", NULL);
+		ok (ng.failed && problem_has (&ng, "dir: read error"), "read error on a stream fails closed");
+		negative_groups_free (&ng);
+		fclose (fp);
+	} else {
+		ok (false, "fopen of a directory failed: %s", strerror (errno));
+	}
+}
+
+static void test_large (void)
+{
+	const unsigned long nlines = 100000;
+	struct negative_groups ng;
+	char *path;
+	FILE *fp;
+	unsigned long i, bad = 0;
+	double t0, t1;
+	char name[4096];
+
+	snprintf (name, sizeof (name), "%s/large", tmpdir);
+	fp = fopen (name, "w");
+	if (NULL == fp) {
+		exit (2);
+	}
+	/* gids 7, 10, 13, ... in a scrambled order, with comments, blank
+	 * lines, user: entries and names every now and then */
+	for (i = 0; i < nlines; i++) {
+		unsigned long k = (i * 7919UL) % nlines;
+		switch (i % 10) {
+		case 3:
+			fprintf (fp, "# comment %lu\n", i);
+			break;
+		case 5:
+			fprintf (fp, "  %lu   # gid\n", 7 + 3 * k);
+			break;
+		case 7:
+			fprintf (fp, "user:%lu\n", k);
+			break;
+		case 8:
+			fputs ((8 == i % 20) ? "alpha\n" : "\n", fp);
+			break;
+		default:
+			fprintf (fp, "%lu\n", 7 + 3 * k);
+			break;
+		}
+	}
+	fclose (fp);
+	path = name;
+
+	fake_calls = 0;
+	t0 = now ();
+	ng = negative_groups_load (path, &fake);
+	t1 = now ();
+	diag ("parsed %lu lines (%zu gids, %zu uids) in %.3f s", ng.lines, ng.ngids, ng.nuids, t1 - t0);
+	ok (!ng.failed && (nlines == ng.lines) && (NULL == ng.problem), "100,000-line file parses without problems");
+	ok (t1 - t0 < 2.0, "100,000-line file parses fast (%.3f s < 2 s)", t1 - t0);
+
+	/* every gid written is found, its neighbours are not */
+	for (i = 0; i < nlines; i++) {
+		unsigned long k = (i * 7919UL) % nlines;
+		unsigned long r = i % 10;
+		bool want = (3 != r) && (7 != r) && (8 != r);
+		if (want && !negative_groups_has_gid (&ng, (gid_t) (7 + 3 * k))) {
+			bad++;
+		}
+		if (negative_groups_has_gid (&ng, (gid_t) (9 + 3 * k))) {
+			bad++;
+		}
+	}
+	ok (0 == bad, "100,000-line file: lookups of listed and unlisted gids are right (%lu wrong)", bad);
+	ok (negative_groups_has_gid (&ng, 5000) && (70000 + 1 == ng.ngids), "100,000-line file: names resolved, %zu unique gids", ng.ngids);
+	ok ((10000 == ng.nuids) && negative_groups_has_uid (&ng, (uid_t) ((7UL * 7919UL) % nlines)) && !negative_groups_has_uid (&ng, 100000),
+	    "100,000-line file: user: entries");
+
+	t0 = now ();
+	for (i = 0; i < 1000000; i++) {
+		(void) negative_groups_has_gid (&ng, (gid_t) i);
+	}
+	t1 = now ();
+	diag ("1,000,000 lookups in %.3f s", t1 - t0);
+	negative_groups_free (&ng);
+	ok ((NULL == ng.gids) && (0 == ng.ngids), "negative_groups_free resets the structure");
+}
+
+static void test_policy (void)
+{
+	struct negative_groups ng;
+	struct negative_groups_match m;
+	gid_t t_plain[] = { 1000, 1002 };
+	gid_t t_neg[] = { 1000, 1001, 1002 };
+	gid_t c_plain[] = { 1000, 27 };
+	gid_t c_neg[] = { 1000, 1001 };
+	gid_t egid_neg[] = { 1001 };
+
+	ng = parse ("nogames\n", &fake);
+	ok (   negative_groups_applies (&ng, 1000, t_neg, 3, c_plain, 2, &m)
+	    && (NEGATIVE_GROUPS_TARGET_GROUP == m.reason) && (1001 == m.gid),
+	    "policy: target holds a listed group");
+	ok (   negative_groups_applies (&ng, 1000, t_plain, 2, c_neg, 2, &m)
+	    && (NEGATIVE_GROUPS_CALLER_GROUP == m.reason) && (1001 == m.gid),
+	    "policy: caller holds a listed group");
+	ok (   negative_groups_applies (&ng, 1000, egid_neg, 1, NULL, 0, &m)
+	    && (NEGATIVE_GROUPS_TARGET_GROUP == m.reason),
+	    "policy: listed group is the target's effective gid only");
+	ok (   !negative_groups_applies (&ng, 1000, t_plain, 2, c_plain, 2, &m)
+	    && (NEGATIVE_GROUPS_NONE == m.reason),
+	    "policy: nobody holds a listed group -> does not apply");
+	ok (!negative_groups_applies (&ng, 1000, NULL, 0, NULL, 0, NULL), "policy: no groups at all, NULL match");
+	negative_groups_free (&ng);
+
+	ng = parse ("*\n", NULL);
+	ok (   negative_groups_applies (&ng, 1000, t_plain, 2, c_plain, 2, &m)
+	    && (NEGATIVE_GROUPS_ALL == m.reason),
+	    "policy: '*' applies to everybody");
+	negative_groups_free (&ng);
+
+	ng = parse ("user:alice\n", &fake);
+	ok (   negative_groups_applies (&ng, 1000, t_plain, 2, c_plain, 2, &m)
+	    && (NEGATIVE_GROUPS_USER == m.reason) && (1000 == m.uid),
+	    "policy: user:alice matches the caller uid 1000");
+	ok (!negative_groups_applies (&ng, 2000, t_plain, 2, c_plain, 2, &m), "policy: user:alice does not match uid 2000");
+	negative_groups_free (&ng);
+
+	ng = parse ("user:1000\n", NULL);
+	ok (negative_groups_applies (&ng, 1000, NULL, 0, NULL, 0, &m) && (NEGATIVE_GROUPS_USER == m.reason),
+	    "policy: user:1000 matches");
+	ok (!negative_groups_applies (&ng, 1001, NULL, 0, NULL, 0, &m), "policy: user:1000 does not match 1001");
+	negative_groups_free (&ng);
+
+	ng = parse ("1001\n", NULL);
+	ok (!negative_groups_applies (&ng, 1001, t_plain, 2, c_plain, 2, &m), "policy: a gid entry is not a uid entry");
+	negative_groups_free (&ng);
+
+	ng = parse ("nosuch-group\n", NULL);
+	ok (   negative_groups_applies (&ng, 1000, t_plain, 2, c_plain, 2, &m)
+	    && (NEGATIVE_GROUPS_FAILED == m.reason),
+	    "policy: failed closed applies");
+	negative_groups_free (&ng);
+
+	ng = parse ("nogames\nbogus-entry\n*\n", &fake);
+	ok (   negative_groups_applies (&ng, 1000, t_neg, 3, c_neg, 2, &m)
+	    && (NEGATIVE_GROUPS_FAILED == m.reason),
+	    "policy: failing closed is reported first");
+	negative_groups_free (&ng);
+
+	ng = parse ("nogames\n*\n", &fake);
+	ok (   negative_groups_applies (&ng, 1000, t_neg, 3, c_plain, 2, &m)
+	    && (NEGATIVE_GROUPS_TARGET_GROUP == m.reason),
+	    "policy: a listed group is reported before '*'");
+	negative_groups_free (&ng);
+
+	ng = parse ("", NULL);
+	ok (!negative_groups_applies (&ng, 0, t_neg, 3, c_neg, 2, &m), "policy: empty file does not apply");
+	negative_groups_free (&ng);
+
+	ng = parse ("# nogames\n\n", &fake);
+	ok (!negative_groups_applies (&ng, 1000, t_neg, 3, c_neg, 2, &m), "policy: comments-only file does not apply");
+	negative_groups_free (&ng);
+}
+
+static int status_of (const char *text, gid_t **groups, size_t *n)
+{
+	FILE *fp;
+	int ret;
+
+	fp = fmemopen ((void *) text, strlen (text), "r");
+	if (NULL == fp) {
+		exit (2);
+	}
+	ret = negative_groups_read_status (fp, groups, n);
+	fclose (fp);
+	return ret;
+}
+
+static void test_status (void)
+{
+	gid_t *g;
+	size_t n;
+	FILE *fp;
+	bool found;
+	struct negative_groups ng;
+
+	ok (   (status_of ("Name:\tsleep\nUid:\t1000\t1000\t1000\t1000\nGid:\t1000\t1002\t1000\t1000\nFDSize:\t64\nGroups:\t24 1001 100 \nNStgid:\t1\n", &g, &n) == 0)
+	    && (4 == n) && (1002 == g[0]) && (24 == g[1]) && (1001 == g[2]) && (100 == g[3]),
+	    "status: effective gid first, then Groups:");
+	free (g);
+
+	ok ((status_of ("Gid:\t5\t6\t7\t8\nGroups:\t\n", &g, &n) == 0) && (1 == n) && (6 == g[0]),
+	    "status: empty Groups: line");
+	free (g);
+
+	ok ((status_of ("Gid:\t5\t6\t7\t8\n", &g, &n) == -1) && (NULL == g), "status: no Groups: line -> error");
+	ok ((status_of ("Groups:\t1 2\n", &g, &n) == -1) && (NULL == g), "status: no Gid: line -> error");
+	ok (status_of ("Gid:\t5\t6\t7\t8\nGroups:\t1 x2\n", &g, &n) == -1, "status: garbage in Groups: -> error");
+	ok (status_of ("Gid:\t5\t6\nGroups:\t1\n", &g, &n) == -1, "status: short Gid: line -> error");
+	ok (status_of ("Gid:\t5\t6\t7\t8\nGroups:\t4294967296\n", &g, &n) == -1, "status: out-of-range gid -> error");
+
+	/* the real thing */
+	fp = fopen ("/proc/self/status", "r");
+	if (NULL != fp) {
+		int ret = negative_groups_read_status (fp, &g, &n);
+		fclose (fp);
+		found = (0 == ret) && (n >= 1) && (g[0] == getegid ())
+		     && ((int) n - 1 == getgroups (0, NULL));
+		ok (found, "status: /proc/self/status gives getegid() first (%zu groups)", n);
+		if (0 == ret) {
+			/* wire it into the decision: list our effective gid */
+			char text[32];
+			snprintf (text, sizeof (text), "%lu\n", (unsigned long) getegid ());
+			ng = parse (text, NULL);
+			ok (negative_groups_applies (&ng, getuid (), g, n, NULL, 0, NULL),
+			    "policy: applies on our own effective gid read from /proc/self/status");
+			negative_groups_free (&ng);
+			free (g);
+		} else {
+			ok (false, "policy: status of self could not be read");
+		}
+	} else {
+		ok (true, "status: /proc/self/status # SKIP no /proc");
+		ok (true, "policy: own effective gid # SKIP no /proc");
+	}
+}
+
+static void cleanup (void)
+{
+	char cmd[4200];
+
+	snprintf (cmd, sizeof (cmd), "rm -rf '%s'", tmpdir);
+	if (system (cmd) != 0) {
+		fprintf (stderr, "could not remove %s\n", tmpdir);
+	}
+}
+
+int main (void)
+{
+	if (NULL == mkdtemp (tmpdir)) {
+		perror ("mkdtemp");
+		return 2;
+	}
+
+	printf ("1..%d\n", NTESTS);
+
+	test_empty_and_comments ();
+	test_names ();
+	test_numeric ();
+	test_star ();
+	test_users ();
+	test_layout ();
+	test_nul_and_long ();
+	test_files ();
+	test_large ();
+	test_policy ();
+	test_status ();
+
+	cleanup ();
+
+	if (test_number != NTESTS) {
+		printf ("# planned %d tests but ran %d\n", NTESTS, test_number);
+		failures++;
+	}
+	printf ("# %d passed, %d failed\n", test_number - failures, failures);
+	return (0 == failures) ? 0 : 1;
+}
