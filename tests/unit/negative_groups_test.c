@@ -8,6 +8,13 @@
  *   cc -I$SRC -I$SRC/lib -I$SRC/libmisc -o negative_groups_test \
  *      tests/unit/negative_groups_test.c $SRC/libmisc/negative_groups.c
  *
+ * Note: when dpkg-buildpackage applied the patches itself (the tree came
+ * from "apt-get source" and the patches were added afterwards),
+ * "dpkg-source --after-build" unapplies them all again at the end of the
+ * build; config.h stays.  Re-apply them first with
+ *
+ *   (cd $SRC && dpkg-source --before-build .)
+ *
  * Run:
  *
  *   ./negative_groups_test
@@ -30,6 +37,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/types.h>
+#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -38,7 +46,7 @@
 /* Some shadow code expects the program name here; harmless otherwise. */
 const char *Prog = "negative_groups_test";
 
-#define NTESTS 102
+#define NTESTS 104
 
 static int test_number;
 static int failures;
@@ -634,14 +642,49 @@ static void test_files (void)
 	ok (ng.present && ng.failed && problem_has (&ng, "cannot open"), "open error other than ENOENT (ENOTDIR) fails closed");
 	negative_groups_free (&ng);
 
-	if (geteuid () != 0) {
-		path = write_file ("unreadable", "root\n", 5);
-		chmod (path, 0);
-		ng = negative_groups_load (path, NULL);
-		ok (ng.failed && problem_has (&ng, "cannot open"), "unreadable file (EACCES) fails closed");
+	/* root reads anything: drop to nobody in a child for EACCES */
+	path = write_file ("unreadable", "root\n", 5);
+	chmod (path, 0);
+	{
+		pid_t child = fork ();
+		int status;
+
+		if (0 == child) {
+			if (   (0 == geteuid ())
+			    && ((setgroups (0, NULL) != 0) || (setgid (65534) != 0) || (setuid (65534) != 0))) {
+				_exit (2);
+			}
+			ng = negative_groups_load (path, NULL);
+			_exit ((ng.failed && problem_has (&ng, "cannot open")) ? 0 : 1);
+		}
+		ok (   (child > 0) && (waitpid (child, &status, 0) == child)
+		    && WIFEXITED (status) && (0 == WEXITSTATUS (status)),
+		    "unreadable file (EACCES) fails closed");
+	}
+
+	/* A file that never ends (/dev/zero) is cut at NEGATIVE_GROUPS_SIZE_MAX */
+	ng = negative_groups_load ("/dev/zero", NULL);
+	ok (   ng.failed && (2 == ng.nproblems) && (1 == ng.lines)
+	    && problem_has (&ng, "/dev/zero:1: line too long"),
+	    "endless input (/dev/zero) stops at %lu bytes and fails closed",
+	    (unsigned long) NEGATIVE_GROUPS_SIZE_MAX);
+	negative_groups_free (&ng);
+
+	/* A buffer just over NEGATIVE_GROUPS_SIZE_MAX of blank lines */
+	{
+		size_t len = NEGATIVE_GROUPS_SIZE_MAX + 2;
+		char *huge = malloc (len);
+
+		if (NULL == huge) {
+			exit (2);
+		}
+		memset (huge, '\n', len);
+		ng = parse_len (huge, len, NULL);
+		ok (   ng.failed && (1 == ng.nproblems)
+		    && problem_is (&ng, "t.conf: file too large (more than 67108864 bytes)"),
+		    "input larger than %lu bytes fails closed", (unsigned long) NEGATIVE_GROUPS_SIZE_MAX);
 		negative_groups_free (&ng);
-	} else {
-		ok (true, "unreadable file (EACCES) fails closed # SKIP running as root");
+		free (huge);
 	}
 
 	/* parse_file with a FILE * */
