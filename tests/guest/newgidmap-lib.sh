@@ -1,0 +1,227 @@
+# Shell helpers for the newgidmap guest tests (sourced, not run).
+#
+# Each test runs as root in the guest and exits 0 on pass, non-zero on
+# failure.  Fixture: user alice (uid 1000) in groups nogames and proj,
+# alice:100000:65536 in /etc/subuid and /etc/subgid, /etc/negative-groups
+# listing nogames, /srv/games 0604 root:nogames.  Sourcing this file saves
+# /etc/negative-groups; it is restored when the test exits.
+
+set -u
+
+PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin
+export PATH
+
+NEG=/etc/negative-groups
+ALICE="setpriv --reuid=1000 --regid=1000 --init-groups --"
+CALLER=$ALICE
+FULL="0 1000 1 1 100000 65536"
+
+failures=0
+pids=""
+saved=""
+pid=""
+out=""
+rc=0
+
+say() {
+	printf '%s\n' "$*"
+}
+
+pass() {
+	say "ok: $*"
+}
+
+bad() {
+	say "FAIL: $*"
+	failures=$((failures + 1))
+}
+
+die() {
+	say "FAIL: $*"
+	exit 1
+}
+
+save_policy() {
+	saved=$(mktemp -d /tmp/newgidmap-test.XXXXXX) || die "mktemp failed"
+	if [ -e "$NEG" ] || [ -L "$NEG" ]; then
+		cp -a "$NEG" "$saved/negative-groups" || die "cannot save $NEG"
+	fi
+}
+
+restore_policy() {
+	[ -n "$saved" ] || return 0
+	rm -rf "$NEG"
+	if [ -e "$saved/negative-groups" ] || [ -L "$saved/negative-groups" ]; then
+		cp -a "$saved/negative-groups" "$NEG"
+	fi
+	rm -rf "$saved"
+	saved=""
+}
+
+cleanup() {
+	for p in $pids; do
+		kill "$p" 2>/dev/null
+		wait "$p" 2>/dev/null
+	done
+	pids=""
+	restore_policy
+}
+trap cleanup EXIT
+trap 'exit 2' HUP INT TERM
+
+# set_policy LINE...: write /etc/negative-groups (no LINE: an empty file)
+set_policy() {
+	rm -rf "$NEG"
+	: > "$NEG" || die "cannot write $NEG"
+	for line in "$@"; do
+		printf '%s\n' "$line" >> "$NEG"
+	done
+	chmod 0644 "$NEG"
+	say "--- $NEG:"
+	sed 's/^/  | /' "$NEG"
+}
+
+no_policy() {
+	rm -rf "$NEG"
+	say "--- no $NEG"
+}
+
+# new_target [SETPRIV-OPTION...]: start sleep in a new user namespace, as
+# alice unless options are given; sets pid
+new_target() {
+	if [ $# -eq 0 ]; then
+		set -- --reuid=1000 --regid=1000 --init-groups
+	fi
+	setpriv "$@" -- unshare -U sleep 1000 &
+	pid=$!
+	pids="$pids $pid"
+	self_ns=$(readlink /proc/self/ns/user)
+	tries=0
+	while :; do
+		kill -0 "$pid" 2>/dev/null || die "target $pid died"
+		ns=$(readlink "/proc/$pid/ns/user" 2>/dev/null) || ns=""
+		if [ -n "$ns" ] && [ "$ns" != "$self_ns" ]; then
+			break
+		fi
+		tries=$((tries + 1))
+		[ "$tries" -lt 200 ] || die "target $pid did not enter a new user namespace"
+		sleep 0.05
+	done
+	say "--- target $pid ($*), setgroups $(cat "/proc/$pid/setgroups")"
+}
+
+end_target() {
+	kill "$pid" 2>/dev/null
+	wait "$pid" 2>/dev/null
+}
+
+# call_newgidmap ARG...: newgidmap $pid ARG... as $CALLER; sets out and rc
+call_newgidmap() {
+	say "+ newgidmap $pid $*"
+	out=$($CALLER newgidmap "$pid" "$@" 2>&1)
+	rc=$?
+	if [ -n "$out" ]; then
+		printf '%s\n' "$out" | sed 's/^/  | /'
+	fi
+	say "  exit status $rc"
+}
+
+# write_setgroups WORD: write WORD to /proc/$pid/setgroups as alice
+write_setgroups() {
+	out=$($ALICE sh -c '/usr/bin/printf "%s\n" "$1" > "/proc/$2/setgroups"' sh "$1" "$pid" 2>&1)
+	rc=$?
+}
+
+check_rc() {
+	if [ "$rc" -eq "$1" ]; then
+		pass "exit status $1"
+	else
+		bad "exit status $rc, expected $1"
+	fi
+}
+
+check_setgroups() {
+	state=$(cat "/proc/$pid/setgroups")
+	if [ "$state" = "$1" ]; then
+		pass "setgroups is $1"
+	else
+		bad "setgroups is '$state', expected $1"
+	fi
+}
+
+# check_map "GID LOWER COUNT ...": the gid map of $pid ("" for none)
+check_map() {
+	want=$(printf '%s\n' "$1" | awk '{ for (i = 1; i + 2 <= NF; i += 3) printf "%s %s %s;", $i, $(i + 1), $(i + 2) }')
+	got=$(awk '{ printf "%s %s %s;", $1, $2, $3 }' "/proc/$pid/gid_map")
+	if [ "$got" = "$want" ]; then
+		pass "gid_map is '${want:-empty}'"
+	else
+		bad "gid_map is '${got:-empty}', expected '${want:-empty}'"
+	fi
+}
+
+# check_out STRING: the output of the last command contains STRING
+check_out() {
+	if printf '%s\n' "$out" | grep -F -q -e "$1"; then
+		pass "message mentions '$1'"
+	else
+		bad "message does not mention '$1'"
+	fi
+}
+
+check_quiet() {
+	if [ -z "$out" ]; then
+		pass "no message"
+	else
+		bad "unexpected message"
+	fi
+}
+
+# require_shadow_kernel: fail loudly on a kernel without the shadow mode
+require_shadow_kernel() {
+	new_target
+	write_setgroups shadow
+	if [ "$rc" -ne 0 ]; then
+		die "this test needs a kernel with the setgroups \"shadow\" mode; writing shadow to a fresh namespace failed: $out"
+	fi
+	state=$(cat "/proc/$pid/setgroups")
+	[ "$state" = shadow ] || die "wrote shadow to setgroups but it reads '$state'"
+	say "kernel has the setgroups shadow mode"
+	end_target
+}
+
+# check_groups_kept: with the gid map written, map the uids too, drop all
+# groups in the namespace and try to read /srv/games (0604 root:nogames)
+check_groups_kept() {
+	uout=$($ALICE newuidmap "$pid" $FULL 2>&1) || {
+		bad "newuidmap failed: $uout"
+		return
+	}
+	out=$($ALICE nsenter --preserve-credentials -U -t "$pid" \
+		setpriv --clear-groups \
+		sh -c 'if cat /srv/games >/dev/null 2>&1; then echo READ; else echo DENIED; fi' 2>&1)
+	case "$out" in
+	DENIED)
+		pass "groups cleared in the namespace, /srv/games still denied"
+		;;
+	READ)
+		bad "nogames was dropped in the namespace: /srv/games was read"
+		;;
+	*)
+		bad "could not clear the groups in the namespace: $out"
+		;;
+	esac
+}
+
+finish() {
+	if [ "$failures" -eq 0 ]; then
+		say "PASS: $(basename "$0")"
+		exit 0
+	fi
+	say "FAIL: $(basename "$0"): $failures check(s) failed"
+	exit 1
+}
+
+[ "$(id -u)" -eq 0 ] || die "must run as root"
+id alice >/dev/null 2>&1 || die "no user alice"
+save_policy

@@ -1,0 +1,19 @@
+#!/bin/sh
+# A group NAME entry (nogames, held by alice and the target): setgroups
+# allow -> shadow, map written, and nogames can't be dropped inside.
+
+. "$TESTS/newgidmap-lib.sh"
+
+require_shadow_kernel
+set_policy "nogames"
+
+new_target
+call_newgidmap $FULL
+check_rc 0
+check_quiet
+check_setgroups shadow
+check_map "$FULL"
+check_groups_kept
+end_target
+
+finish

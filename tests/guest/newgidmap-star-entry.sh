@@ -1,0 +1,19 @@
+#!/bin/sh
+# "*": the policy applies to everybody, even a target and caller holding
+# no listed group.
+
+. "$TESTS/newgidmap-lib.sh"
+
+require_shadow_kernel
+set_policy "# system-wide" "*"
+
+new_target --reuid=1000 --regid=1000 --groups=1000
+CALLER="setpriv --reuid=1000 --regid=1000 --groups=1000 --"
+call_newgidmap $FULL
+check_rc 0
+check_quiet
+check_setgroups shadow
+check_map "$FULL"
+end_target
+
+finish
