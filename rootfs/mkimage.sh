@@ -13,5 +13,6 @@ mib=$(du -sm "$dir" | cut -f1)
 size=$((mib * 5 / 4 + extra))
 rm -f "$img.tmp"
 echo "  MKE2FS  $(basename "$img") (${size} MiB)"
-mke2fs -q -t ext4 -F -L "$(basename "$img" .img)" -d "$dir" "$img.tmp" "${size}M"
+truncate -s "${size}M" "$img.tmp"
+mke2fs -q -t ext4 -F -L "$(basename "$img" .img)" -d "$dir" "$img.tmp"
 mv "$img.tmp" "$img"

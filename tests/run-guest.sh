@@ -53,8 +53,8 @@ KERNEL_RELEASE='${KERNEL_RELEASE:-}'
 UIDMAP_VERSION='${UIDMAP_VERSION:-}'
 TESTS_SELFTEST_FAIL='${TESTS_SELFTEST_FAIL:-0}'
 ENV
-mke2fs -q -t ext4 -F -L tests -d "$out/disk" "$out/tests.img" \
-	"$(( $(du -sm "$out/disk" | cut -f1) + 32 ))M"
+truncate -s "$(( $(du -sm "$out/disk" | cut -f1) + 32 ))M" "$out/tests.img"
+mke2fs -q -t ext4 -F -L tests -d "$out/disk" "$out/tests.img"
 
 append="root=/dev/vda rw console=ttyS0 init=/sbin/guest-init panic=-1"
 set -- -accel "$QEMU_ACCEL" -m "$GUEST_MEM" -smp "$GUEST_SMP" \
@@ -91,6 +91,18 @@ while read -r name limit; do
 	esac
 done <"$out/disk/tests.list" >"$out/guest.tap"
 
+# A test that speaks TAP itself (a kselftest: "ok 3 fixture.name") has
+# each of its results reported too, under its own name.
+tr -d '\r' <"$out/console.log" | awk -v run="$flavour" '
+	/^=== RUN / { name = $3; next }
+	/^=== END / { name = ""; next }
+	name != "" && /^(not )?ok [0-9]+ [^ -]/ {
+		ok = ($1 == "ok") ? "ok" : "not ok"
+		sub(/^(not )?ok [0-9]+ /, "")
+		sub(/.*\//, "", name)
+		print ok " - " run "/" name "/" $0
+	}' >>"$out/guest.tap"
+
 reports=$(grep -E '^\[ *[0-9]+\.[0-9]+\] .*(BUG:|WARNING:|Oops|KASAN|UBSAN|kmemleak: .*leak|Kernel panic|possible circular locking|inconsistent lock state|general protection fault)' \
 	"$out/console.log" || true)
 if [ -n "$reports" ]; then
@@ -107,5 +119,8 @@ grep -E '^not ok' "$out/guest.tap" | sed -e 's/^not ok [0-9]* *- [^/]*\///' -e '
 while read -r name; do
 	[ "$name" = kernel-log ] && continue
 	echo "--- output of $flavour/$name:"
-	tr -d '\r' <"$out/console.log" | sed -n "/^=== RUN $name /,/^=== END $name /p" | tail -n 60
+	tr -d '\r' <"$out/console.log" | awk -v run="=== RUN $name " -v end="=== END $name " '
+		index($0, run) == 1 { on = 1 }
+		on { print }
+		index($0, end) == 1 { on = 0 }' | tail -n 80
 done

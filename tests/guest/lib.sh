@@ -28,7 +28,8 @@ wait_userns() {
 
 # Start a process of alice's in a new, unmapped user namespace; sets $target.
 start_alice_userns() {
-	as_alice unshare --user sleep 600 &
+	# Not through as_alice: $! must be the process itself, not a subshell.
+	setpriv --reuid=1000 --regid=1000 --init-groups -- unshare --user sleep 600 &
 	target=$!
 	wait_userns "$target"
 }
