@@ -8,9 +8,13 @@ set -eu
 
 repo=$1
 tree=$2
-patches=$3
+patches=$(cd "$3" && pwd)
 
-if [ -d "$tree/.git" ] || [ -f "$tree/.git" ]; then
+# Reuse the worktree only if it is one of its own (a stale one, whose
+# repository was unpacked anew, or a stray folder is made again; git must
+# never act on a repository that contains the build folder).
+top=$(git -C "$tree" rev-parse --show-toplevel 2>/dev/null || true)
+if [ -n "$top" ] && [ "$top" = "$(cd "$tree" && pwd -P)" ]; then
 	git -C "$tree" am --abort >/dev/null 2>&1 || true
 	git -C "$tree" reset -q --hard pristine
 	git -C "$tree" clean -qfdx
