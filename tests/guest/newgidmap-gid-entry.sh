@@ -9,11 +9,7 @@ gid=$(getent group nogames | cut -d: -f3)
 set_policy "$gid   # nogames, by GID"
 
 new_target
-call_newgidmap $FULL
-check_rc 0
-check_quiet
-check_setgroups shadow
-check_map "$FULL"
+map_expect_shadow
 check_groups_kept
 end_target
 

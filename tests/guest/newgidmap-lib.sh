@@ -177,6 +177,16 @@ check_quiet() {
 	fi
 }
 
+# map_expect_shadow: "newgidmap $pid $FULL" as $CALLER succeeds without a
+# message, and leaves setgroups at shadow with the full map written
+map_expect_shadow() {
+	call_newgidmap $FULL
+	check_rc 0
+	check_quiet
+	check_setgroups shadow
+	check_map "$FULL"
+}
+
 # require_shadow_kernel: fail loudly on a kernel without the shadow mode
 require_shadow_kernel() {
 	new_target

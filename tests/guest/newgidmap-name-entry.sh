@@ -8,11 +8,7 @@ require_shadow_kernel
 set_policy "nogames"
 
 new_target
-call_newgidmap $FULL
-check_rc 0
-check_quiet
-check_setgroups shadow
-check_map "$FULL"
+map_expect_shadow
 check_groups_kept
 end_target
 

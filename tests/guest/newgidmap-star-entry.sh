@@ -9,11 +9,7 @@ set_policy "# system-wide" "*"
 
 new_target --reuid=1000 --regid=1000 --groups=1000
 CALLER="setpriv --reuid=1000 --regid=1000 --groups=1000 --"
-call_newgidmap $FULL
-check_rc 0
-check_quiet
-check_setgroups shadow
-check_map "$FULL"
+map_expect_shadow
 end_target
 
 finish
