@@ -33,4 +33,9 @@ mkdir -p "$dest.tmp/mnt/tests"
 
 echo "  FIXTURE alice, nogames, proj, /srv, /etc/negative-groups"
 sh "$here/fixture.sh" "$dest.tmp"
+
+echo "  PODMAN  rootless configuration and the image tarball"
+install -m 0644 "$here/containers/containers.conf" "$here/containers/storage.conf" \
+	"$dest.tmp/etc/containers/"
+sh "$here/container-image.sh" "$dest.tmp" /usr/local/share/sticky-groups/image.tar
 mv "$dest.tmp" "$dest"

@@ -118,9 +118,13 @@ fi
 grep -E '^not ok' "$out/guest.tap" | sed -e 's/^not ok [0-9]* *- [^/]*\///' -e 's/ #.*//' |
 while read -r name; do
 	[ "$name" = kernel-log ] && continue
-	echo "--- output of $flavour/$name:"
-	tr -d '\r' <"$out/console.log" | awk -v run="=== RUN $name " -v end="=== END $name " '
+	# A result within a test has no output of its own: its test's
+	# output is printed under the test's name.
+	output=$(tr -d '\r' <"$out/console.log" | awk -v run="=== RUN $name " -v end="=== END $name " '
 		index($0, run) == 1 { on = 1 }
 		on { print }
-		index($0, end) == 1 { on = 0 }' | tail -n 80
+		index($0, end) == 1 { on = 0 }' | tail -n 80)
+	[ -n "$output" ] || continue
+	echo "--- output of $flavour/$name:"
+	printf '%s\n' "$output"
 done
