@@ -12,7 +12,9 @@
 # kmemleak or lockdep report and no panic.  The console is OUTDIR/console.log.
 #
 # Environment: QEMU, QEMU_ACCEL (tcg|kvm), GUEST_MEM (MiB), GUEST_SMP,
-# KERNEL_RELEASE, UIDMAP_VERSION, TESTS_SELFTEST_FAIL.
+# GUEST_APPEND (more kernel parameters), TIME_SCALE (multiplies every
+# time limit: a debug kernel is slower), and for the tests KERNEL_RELEASE,
+# UIDMAP_VERSION, TESTS_SELFTEST_FAIL, STRESS_SECONDS, FUZZ_SEED, FUZZ_STEPS.
 set -eu
 
 mode=$1
@@ -27,6 +29,7 @@ flavour=${7:-patched}
 : "${QEMU_ACCEL:=tcg}"
 : "${GUEST_MEM:=2048}"
 : "${GUEST_SMP:=2}"
+: "${TIME_SCALE:=1}"
 
 for f in "$kernel" "$rootimg"; do
 	[ -f "$f" ] || { echo "run-guest.sh: $f is missing" >&2; exit 1; }
@@ -39,7 +42,8 @@ cp -a "$tests/." "$out/disk/"
 # The list: "NAME [LIMIT]" lines; comments and blank lines dropped.
 if [ "$mode" = check ]; then
 	sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$list" |
-		awk '{ print $1, ($2 == "" ? 300 : $2) }' >"$out/disk/tests.list"
+		awk -v scale="$TIME_SCALE" '{ print $1, ($2 == "" ? 300 : $2) * scale }' \
+		>"$out/disk/tests.list"
 	while read -r name limit; do
 		[ -x "$out/disk/$name" ] ||
 			{ echo "run-guest.sh: $list names $name, which is not on the tests disk" >&2; exit 1; }
@@ -52,11 +56,14 @@ GUEST_FLAVOUR='$flavour'
 KERNEL_RELEASE='${KERNEL_RELEASE:-}'
 UIDMAP_VERSION='${UIDMAP_VERSION:-}'
 TESTS_SELFTEST_FAIL='${TESTS_SELFTEST_FAIL:-0}'
+STRESS_SECONDS='${STRESS_SECONDS:-}'
+FUZZ_SEED='${FUZZ_SEED:-}'
+FUZZ_STEPS='${FUZZ_STEPS:-}'
 ENV
 truncate -s "$(( $(du -sm "$out/disk" | cut -f1) + 32 ))M" "$out/tests.img"
 mke2fs -q -t ext4 -F -L tests -d "$out/disk" "$out/tests.img"
 
-append="root=/dev/vda rw console=ttyS0 init=/sbin/guest-init panic=-1"
+append="root=/dev/vda rw console=ttyS0 init=/sbin/guest-init panic=-1 ${GUEST_APPEND:-}"
 set -- -accel "$QEMU_ACCEL" -m "$GUEST_MEM" -smp "$GUEST_SMP" \
 	-display none -no-reboot -nic none \
 	-kernel "$kernel" \
