@@ -110,7 +110,7 @@ tr -d '\r' <"$out/console.log" | awk -v run="$flavour" '
 		print ok " - " run "/" name "/" $0
 	}' >>"$out/guest.tap"
 
-reports=$(grep -E '^\[ *[0-9]+\.[0-9]+\] .*(BUG:|WARNING:|Oops|KASAN|UBSAN|kmemleak: .*leak|Kernel panic|possible circular locking|inconsistent lock state|general protection fault)' \
+reports=$(grep -E '^\[ *[0-9]+\.[0-9]+\] .*(BUG:|WARNING:|Oops|KASAN|UBSAN|kmemleak: [0-9]+ new suspected memory leak|Kernel panic|possible circular locking|inconsistent lock state|general protection fault)' \
 	"$out/console.log" || true)
 if [ -n "$reports" ]; then
 	echo "not ok - $flavour/kernel-log # kernel reports:" >>"$out/guest.tap"
