@@ -16,6 +16,9 @@ trap 'rm -rf "$stage"' EXIT
 mkdir -p "$stage/bin" "$stage/usr/bin" "$stage/etc" "$stage/tmp" \
 	"$stage/proc" "$stage/sys" "$stage/dev" "$stage/srv" "$stage/tests"
 chmod 1777 "$stage/tmp"
+# mktemp -d makes the folder 0700: the container's / must be searchable by
+# every user in it, or nobody could run anything there.
+chmod 0755 "$stage"
 
 for bin in $bins; do
 	[ -x "$root$bin" ] || { echo "container-image.sh: $bin is not in $root" >&2; exit 1; }
@@ -27,11 +30,13 @@ done | sort -u | while read -r lib; do
 	cp -pL "$root$lib" "$stage$lib"
 done
 
-for applet in sh cat id grep sed sleep mkfifo mktemp readlink kill echo ls; do
+for applet in sh cat id grep sed sleep mkfifo mktemp readlink kill echo ls \
+		chmod chown rm; do
 	ln -s busybox "$stage/bin/$applet"
 done
-echo 'root:x:0:0:root:/root:/bin/sh' >"$stage/etc/passwd"
-echo 'root:x:0:' >"$stage/etc/group"
+printf '%s\n' 'root:x:0:0:root:/root:/bin/sh' \
+	'nobody:x:65534:65534:nobody:/nonexistent:/bin/sh' >"$stage/etc/passwd"
+printf '%s\n' 'root:x:0:' 'nogroup:x:65534:' >"$stage/etc/group"
 
 mkdir -p "$root$(dirname "$tarball")"
 tar -C "$stage" --numeric-owner --owner=0 --group=0 -cf "$root$tarball" .
