@@ -15,9 +15,10 @@
  * - a write to the setgroups file, from inside (the member's own file) or
  *   from outside: random words (allow, shadow, deny, prefixes of them,
  *   garbage, random bytes) with or without white space, newlines and NUL
- *   bytes after them, at random lengths, at random offsets with pwrite(2),
- *   split into two write(2) calls, or from a NULL, unmapped, PROT_NONE or
- *   partly readable buffer;
+ *   bytes after them, at random lengths, sometimes padded with white space
+ *   (and maybe a stray byte) to just under, at or past the page size, at
+ *   random offsets with pwrite(2), split into two write(2) calls, or from
+ *   a NULL, unmapped, PROT_NONE or partly readable buffer;
  * - a write of a gid_map or uid_map from outside, valid or not, at offset
  *   0 or not;
  * - setgroups(2) with random sizes (negative, 0, small, around
@@ -34,10 +35,12 @@
  * return value and errno of the step, the mode read back from the
  * setgroups file, getgroups(2) and the Groups: line of /proc/PID/status
  * as seen from inside (unmapped groups hidden in shadow mode) and from
- * outside (every group).  Besides, a failed write never changes the mode,
- * a failed setgroups(2) never changes the groups, and in shadow mode
- * setgroups(2) never sheds a group that is unmapped or held by the
- * creator, whatever the model says.
+ * outside (every group).  The model of setgroups(2) in shadow mode: the
+ * requested groups plus the held groups that have no mapping in the
+ * namespace, sorted, without duplicates, EINVAL past NGROUPS_MAX.  Besides,
+ * a failed write never changes the mode, a failed setgroups(2) never
+ * changes the groups, and in shadow mode setgroups(2) never sheds a group
+ * that is unmapped in the namespace, whatever the model says.
  *
  * Prints "setgroups_fuzz: seed S, N steps, M mismatches" and exits 1 if M
  * is not 0.  The same seed gives the same run.
@@ -72,6 +75,8 @@
 #define LIST_MAX	(NGROUPS_MAX + 64)
 #define MAX_MISMATCH_REPORTS	30
 #define MAX_EXTENTS	8
+/* Longest write to the setgroups file: past a page of 4 KiB */
+#define WRITE_MAX	(4096 + 64)
 #define OVERFLOW_GID	65534
 #define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
 
@@ -306,11 +311,9 @@ struct idmap {
 struct model {
 	int mode;
 	struct idmap uid, gid;
-	/* The groups of the member and of the namespace's creator: kgids */
+	/* The groups of the member: kgids */
 	gid_t *cur;
 	int ncur;
-	gid_t creator[16];
-	int ncreator;
 };
 
 /* The id in the namespace of @kid, or -1: map_id_up() */
@@ -340,7 +343,11 @@ static bool in_sorted(const gid_t *list, int n, gid_t gid)
 	return bsearch(&gid, list, n, sizeof(gid), cmp_gid) != NULL;
 }
 
-/* What setgroups(2) installs in shadow mode: groups_shadow_merge() */
+/*
+ * What setgroups(2) installs in shadow mode: the request plus the held
+ * groups that have no mapping in the namespace, sorted and without
+ * duplicates.
+ */
 static int shadow_merge(const struct model *m, const gid_t *req, int nreq,
 			const gid_t *cur, int ncur, gid_t *out)
 {
@@ -349,8 +356,7 @@ static int shadow_merge(const struct model *m, const gid_t *req, int nreq,
 	for (i = 0; i < nreq; i++)
 		out[n++] = req[i];
 	for (i = 0; i < ncur; i++)
-		if (map_up(&m->gid, cur[i]) < 0 ||
-		    in_sorted(m->creator, m->ncreator, cur[i]))
+		if (map_up(&m->gid, cur[i]) < 0)
 			out[n++] = cur[i];
 	qsort(out, n, sizeof(*out), cmp_gid);
 	for (i = 0, nreq = 0; i < n; i++)
@@ -388,11 +394,12 @@ static long model_setgroups_write(struct model *m, const char *data,
 				  size_t len, bool readable, long long pos)
 {
 	static const char *const words[] = { "allow", "shadow", "deny" };
-	char kbuf[8];
+	static char kbuf[WRITE_MAX + 1];
 	const char *p;
 	int mode, i;
 
-	if (pos != 0 || len >= sizeof(kbuf))
+	/* At offset 0 and shorter than a page: then all of it is copied */
+	if (pos != 0 || len >= (size_t)page_size)
 		return -EINVAL;
 	if (!readable)
 		return -EFAULT;
@@ -497,7 +504,7 @@ enum ptr_kind { P_BUF, P_NULL, P_NONE, P_UNMAPPED, P_STRADDLE, P_KINDS };
 enum how { H_SEEK, H_PWRITE, H_WRITE, H_SPLIT };
 
 struct wspec {
-	char data[16];
+	char data[WRITE_MAX];
 	unsigned int len;
 	unsigned int split;	/* H_SPLIT: length of the first write */
 	int how;
@@ -608,6 +615,47 @@ static void model_write(struct model *m, const struct wspec *w, long ret[2])
 	}
 }
 
+/*
+ * Pad the data of @w with white space to a random length, mostly around
+ * the page size: any amount of white space may follow the word, but a
+ * write of a page or more is EINVAL.  Sometimes a byte that is not white
+ * space (or a NUL, which ends the string) lands in the padding.
+ */
+static void pad_wspec(struct wspec *w)
+{
+	static const char space[] = " \t\n\v\f\r\xa0";
+	unsigned int len, i;
+
+	switch (rnd(6)) {
+	case 0:
+		/* The longest write taken */
+		len = page_size - 1;
+		break;
+	case 1:
+		len = page_size;
+		break;
+	case 2:
+		len = page_size + 1 + rnd(64);
+		break;
+	case 3:
+		len = page_size - 1 - rnd(8);
+		break;
+	default:
+		len = w->len + 1 + rnd(page_size - w->len - 1);
+		break;
+	}
+	/* No write past the page size if pages are larger than WRITE_MAX */
+	if (len > WRITE_MAX)
+		len = WRITE_MAX;
+	if (len <= w->len)
+		return;
+	for (i = w->len; i < len; i++)
+		w->data[i] = rnd(2) ? ' ' : space[rnd(sizeof(space) - 1)];
+	if (!rnd(5))
+		w->data[w->len + rnd(len - w->len)] = rnd(3) ? 'x' : '\0';
+	w->len = len;
+}
+
 static void random_wspec(struct wspec *w)
 {
 	static const char *const words[] = {
@@ -648,6 +696,8 @@ static void random_wspec(struct wspec *w)
 		if (!rnd(6) && w->len)
 			w->len = rnd(w->len + 1);
 	}
+	if (!rnd(6))
+		pad_wspec(w);
 	switch (rnd(10)) {
 	case 0:
 		w->how = H_SPLIT;
@@ -675,6 +725,9 @@ static void random_wspec(struct wspec *w)
 	if (w->how != H_SPLIT && !rnd(6)) {
 		w->ptr = 1 + rnd(P_KINDS - 1);
 		w->readable = rnd(w->len + 1);
+		/* place() has a page before the PROT_NONE one */
+		if (w->readable > page_size)
+			w->readable = page_size;
 	}
 }
 
@@ -1149,14 +1202,14 @@ static void step_setgroups(void)
 	} else if (read_mode() == SHADOW) {
 		/*
 		 * Whatever the model says: what was held before, as seen
-		 * from outside, and is unmapped or the creator's, stays.
+		 * from outside, and has no mapping in the namespace, stays.
+		 * A mapped group may be shed.
 		 */
 		nafter = call_outside(&(struct request){ .op = R_GROUPS }).n;
 		for (i = 0; i < nreal; i++) {
 			gid_t g = real_buf[i];
 
-			if ((map_up(&model.gid, g) < 0 ||
-			     in_sorted(model.creator, model.ncreator, g)) &&
+			if (map_up(&model.gid, g) < 0 &&
 			    (nafter < 0 || !in_sorted(reply_groups, nafter, g)))
 				mismatch("%s in shadow mode shed %u", what, g);
 		}
@@ -1416,7 +1469,7 @@ static void run_namespace(int steps)
 	struct request r;
 	pid_t pid;
 
-	/* The member's groups, and so its namespace's creator's */
+	/* The member's groups when it creates its namespace */
 	n = rnd(6);
 	for (i = 0; i < n; i++)
 		groups[i] = PICK(pool);
@@ -1431,8 +1484,6 @@ static void run_namespace(int steps)
 	if (!model.cur)
 		exit(2);
 	model.ncur = sys_getgroups(LIST_MAX, model.cur);
-	memcpy(model.creator, model.cur, model.ncur * sizeof(gid_t));
-	model.ncreator = model.ncur;
 
 	if (pipe2(req, O_CLOEXEC) || pipe2(rep, O_CLOEXEC))
 		exit(2);

@@ -11,10 +11,12 @@
  * - creators: processes that fork members, which unshare(CLONE_NEWUSER),
  *   and set up each new namespace from outside: a random setgroups mode
  *   (allow, shadow, deny or none written), a uid_map and gid_map or not.
- *   A member calls setgroups(2) and getgroups(2), reads and writes its
- *   own setgroups file, reads its status, and may create a nested
- *   namespace (down to depth 3) that it sets up in turn, which must start
- *   at least as strict as its parent;
+ *   A member calls setgroups(2) and getgroups(2), also getgroups(2) and
+ *   getsockopt(SO_PEERGROUPS) (on a socketpair of its own) with small
+ *   buffers, reads and writes its own setgroups file (words with white
+ *   space after them, some of it long), reads its status, and may create
+ *   a nested namespace (down to depth 3) that it sets up in turn, which
+ *   must start at least as strict as its parent;
  * - racers: processes of several threads that write the setgroups file
  *   and the id maps of the published members at the same time as their
  *   creators (and each other), read their status, join them with setns(2)
@@ -30,9 +32,12 @@
  * and so is a broken invariant that holds whatever the interleaving:
  * a setgroups file that reads other than "allow", "shadow" or "deny", a
  * mode that gets less strict, a nested namespace less strict than its
- * parent, a sticky group shed in shadow mode, a group gained, a hidden
- * group shown as the overflow gid.  The kernel side (KASAN, kmemleak,
- * lockdep, the count of live namespaces) is checked by stress.sh.
+ * parent, a sticky group (one without a mapping in the namespace) shed in
+ * shadow mode, a group gained, a hidden group shown as the overflow gid,
+ * a getgroups(2) or SO_PEERGROUPS that writes past the caller's buffer or
+ * returns more than fits in it (while racers change the mode and write
+ * the gid_map).  The kernel side (KASAN, kmemleak, lockdep, the count of
+ * live namespaces) is checked by stress.sh.
  *
  * Prints "userns_stress: N operations, M namespaces, E unexpected errors"
  * and exits 1 if E is not 0.
@@ -54,6 +59,7 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/prctl.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/types.h>
 #include <sys/wait.h>
@@ -68,11 +74,16 @@
 #define MAX_DEPTH	3
 #define MAX_REPORTS	40
 #define MAX_GROUPS	64
+#define MAX_EXTENTS	16
 #define BUF_SIZE	4096
+/* What a call with a small buffer must leave alone after the buffer */
+#define CANARY_BYTE	0xa5
+#define CANARY		0xa5a5a5a5U
 
 /*
  * The supplementary groups of every task of the test when it creates or
- * joins a namespace: in shadow mode, none of them may be shed.
+ * joins a namespace: in shadow mode, none of them that is unmapped in the
+ * namespace may be shed.
  */
 static const gid_t test_groups[] = { 50001, 50002, 50003 };
 #define NR_TEST_GROUPS	3
@@ -99,6 +110,8 @@ struct shared {
 	unsigned long shadow_setgroups;	/* successful in shadow mode */
 	unsigned long joins;		/* successful setns */
 	unsigned long late;		/* uses of files of exited members */
+	unsigned long small;		/* calls with a small buffer */
+	unsigned long small_refused;	/* of them, EINVAL or ERANGE */
 	unsigned int next_slot;
 	/* Members that others may race with: pid and depth of their ns */
 	struct {
@@ -387,6 +400,111 @@ static int fd_groups(int fd, gid_t *list, int max)
 	return n;
 }
 
+struct gid_extent {
+	uint32_t inside, outside, count;
+};
+
+/*
+ * The lines "inside outside count" of the caller's gid_map, at most @max
+ * (outside is a gid of the parent namespace: of the initial one at depth
+ * 1); their number, 0 if it is not written, or -1 after a report.
+ */
+static int own_gid_map(struct gid_extent *map, int max)
+{
+	char buf[BUF_SIZE], *p = buf;
+	long ret = path_read(getpid(), "gid_map", buf, sizeof(buf));
+	int n = 0, used;
+
+	if (!expect(ret, 0, "read own gid_map", getpid(), NULL))
+		return -1;
+	while (n < max && sscanf(p, "%u %u %u%n", &map[n].inside,
+				 &map[n].outside, &map[n].count, &used) == 3) {
+		n++;
+		p += used;
+	}
+	return n;
+}
+
+/* Whether @gid of the parent namespace has a mapping in @map */
+static bool gid_mapped(const struct gid_extent *map, int n, gid_t gid)
+{
+	int i;
+
+	for (i = 0; i < n; i++)
+		if (gid >= map[i].outside &&
+		    gid - map[i].outside < map[i].count)
+			return true;
+	return false;
+}
+
+/*
+ * getgroups(2) and getsockopt(SO_PEERGROUPS) with buffers too small for
+ * the @n groups visible a moment ago, or just large enough.  A racer may
+ * change the mode or write the gid_map meanwhile, and so what is visible:
+ * check only that no call writes past its buffer or claims more than
+ * fits in it.
+ */
+static void small_buffers(int n)
+{
+	gid_t buf[MAX_GROUPS + 8];
+	const unsigned char *bytes = (const unsigned char *)buf;
+	socklen_t size, len;
+	int k, i, sv[2];
+	long ret;
+
+	/* k in 1..n, often n; 1 if nothing is visible (yet) */
+	k = n > 0 && rnd(2) ? n : 1 + (int)rnd(n > 0 ? n : 1);
+	for (i = 0; i < (int)ARRAY_SIZE(buf); i++)
+		buf[i] = CANARY;
+	ret = getgroups(k, buf);
+	if (ret < 0)
+		ret = -errno;
+	add(&sh->small, 1);
+	if (ret == -EINVAL)
+		add(&sh->small_refused, 1);
+	if (expect(ret, E(EINVAL), "getgroups with a small buffer", getpid(),
+		   NULL) && ret > k)
+		report("getgroups(%d) returns %ld", k, ret);
+	for (i = k; i < (int)ARRAY_SIZE(buf); i++) {
+		if (buf[i] != CANARY) {
+			report("getgroups(%d) (%s) wrote entry %d", k,
+			       ret < 0 ? errname(-ret) : "ok", i);
+			break;
+		}
+	}
+
+	/* The peer is this process, with the groups it holds now */
+	ret = socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv) ?
+	      -errno : 0;
+	if (!expect(ret, 0, "socketpair", getpid(), NULL))
+		return;
+	/* 0..n+1 entries, sometimes a few bytes short of a whole entry */
+	size = rnd(n + 2) * sizeof(gid_t);
+	if (size && !rnd(4))
+		size -= 1 + rnd(sizeof(gid_t) - 1);
+	memset(buf, CANARY_BYTE, sizeof(buf));
+	len = size;
+	ret = getsockopt(sv[0], SOL_SOCKET, SO_PEERGROUPS, buf, &len) ?
+	      -errno : 0;
+	add(&sh->small, 1);
+	if (ret == -ERANGE)
+		add(&sh->small_refused, 1);
+	if (expect(ret, E(ERANGE), "SO_PEERGROUPS with a small buffer",
+		   getpid(), NULL) && len > size)
+		report("SO_PEERGROUPS with optlen %u returns %u bytes",
+		       (unsigned int)size, (unsigned int)len);
+	for (i = size; i < (int)sizeof(buf); i++) {
+		if (bytes[i] != CANARY_BYTE) {
+			report("SO_PEERGROUPS with optlen %u (%s) wrote byte %d",
+			       (unsigned int)size,
+			       ret < 0 ? errname(-ret) : "ok", i);
+			break;
+		}
+	}
+	close(sv[0]);
+	close(sv[1]);
+}
+
 /*
  * The visible groups of the caller by getgroups(2), checked against its
  * own status file; or -1 after a report.
@@ -394,9 +512,13 @@ static int fd_groups(int fd, gid_t *list, int max)
 static int own_groups(gid_t *list)
 {
 	gid_t status_list[MAX_GROUPS];
+	struct gid_extent map[MAX_EXTENTS];
 	int before, n, ns, mode_before, mode_after, i, fd;
+	bool mapped, stable;
 
 	mode_before = self_mode();
+	/* Once the gid_map is written, neither it nor the mode changes */
+	mapped = own_gid_map(map, MAX_EXTENTS) > 0;
 	before = getgroups(0, NULL);
 	if (!expect(before < 0 ? -errno : 0, 0, "getgroups(0)", getpid(),
 		    NULL))
@@ -404,9 +526,7 @@ static int own_groups(gid_t *list)
 	n = getgroups(MAX_GROUPS, list);
 	if (!expect(n < 0 ? -errno : 0, 0, "getgroups", getpid(), NULL))
 		return -1;
-	/* Only this single-threaded process changes its groups */
-	if (n != before)
-		report("getgroups counts %d groups, then lists %d", before, n);
+	small_buffers(n);
 
 	fd = open("/proc/self/status", O_RDONLY | O_CLOEXEC);
 	if (!expect(fd < 0 ? -errno : 0, 0, "open own status", getpid(),
@@ -415,8 +535,16 @@ static int own_groups(gid_t *list)
 	ns = fd_groups(fd, status_list, MAX_GROUPS);
 	close(fd);
 	mode_after = self_mode();
-	/* A racer can change the mode, and so what is hidden, meanwhile */
-	if (ns >= 0 && ns != n && mode_before == mode_after)
+	/*
+	 * Only this single-threaded process changes its groups, but a racer
+	 * can change the mode, and so what is hidden, meanwhile, and in
+	 * shadow mode write the gid_map, which shows the groups it maps.
+	 */
+	stable = mode_before >= 0 && mode_before == mode_after &&
+		 (mode_before != SHADOW || mapped);
+	if (stable && n != before)
+		report("getgroups counts %d groups, then lists %d", before, n);
+	if (stable && ns >= 0 && ns != n)
 		report("getgroups shows %d groups, status %d", n, ns);
 
 	/* The mode only gets stricter: shadow before and after, so during */
@@ -443,7 +571,8 @@ static void random_setgroups(int depth, bool joined, int init_status_fd)
 		0, 1, 2, 500, 1000, 50001, 50002, 50003, 7777, 65534,
 	};
 	gid_t req[8], got[MAX_GROUPS], real[MAX_GROUPS];
-	int n = rnd(7), i, ngot, nreal;
+	struct gid_extent map[MAX_EXTENTS];
+	int n = rnd(7), i, ngot, nreal, nmap;
 	long ret;
 
 	for (i = 0; i < n; i++)
@@ -488,15 +617,22 @@ static void random_setgroups(int depth, bool joined, int init_status_fd)
 			       got[i], depth);
 
 	/*
-	 * One level down from the initial namespace, the creator's groups
-	 * are the test groups: in shadow mode none may be shed.
+	 * One level down from the initial namespace, the gid_map maps gids
+	 * of the initial namespace.  A test group that it leaves unmapped
+	 * was held when the caller made or joined the namespace, and may
+	 * not be shed in shadow mode (every setgroups that succeeded there
+	 * was in this mode, with this map).  A mapped one may be.
 	 */
 	if (depth != 1 || init_status_fd < 0)
 		return;
+	nmap = own_gid_map(map, MAX_EXTENTS);
+	if (nmap < 0)
+		return;
 	nreal = fd_groups(init_status_fd, real, MAX_GROUPS);
 	for (i = 0; nreal >= 0 && i < NR_TEST_GROUPS; i++)
-		if (!has_gid(real, nreal, test_groups[i]))
-			report("setgroups in shadow mode shed %u",
+		if (!gid_mapped(map, nmap, test_groups[i]) &&
+		    !has_gid(real, nreal, test_groups[i]))
+			report("setgroups in shadow mode shed unmapped %u",
 			       test_groups[i]);
 }
 
@@ -540,12 +676,16 @@ static const char *const bad_maps[] = {
 /* Words for setgroups: valid ones, and invalid ones that are EINVAL */
 static const char *const good_words[] = {
 	"allow", "shadow", "deny", "allow\n", "shadow\n", "deny \n",
-	"shadow\t",
+	"shadow\t", "deny\n\n\n\n\n", "shadow\r\n", "shadow \n",
+	"allow \t\v\f\r\n\n",
+	/* Any amount of white space, up to a write of a page */
+	"shadow                                                          "
+	"                                                              \n",
 };
 
 static const char *const bad_words[] = {
 	"shado", "shadowy", "denyy", " deny", "allowx", "shadow x",
-	"SHADOW", "deny\n\n\n\n\n",
+	"SHADOW", "deny\n\n\n\n\nx",
 };
 
 /* Write a random mode word to a setgroups file; return the mode or -1 */
@@ -1134,9 +1274,10 @@ int main(int argc, char **argv)
 	while (waitpid(-1, &status, 0) > 0 || errno == EINTR)
 		;
 
-	printf("userns_stress: members ended in allow %lu, shadow %lu, deny %lu; %lu setgroups in shadow, %lu setns, %lu uses of files of exited members\n",
+	printf("userns_stress: members ended in allow %lu, shadow %lu, deny %lu; %lu setgroups in shadow, %lu setns, %lu uses of files of exited members, %lu calls with a small buffer (%lu refused)\n",
 	       sh->modes[ALLOW], sh->modes[SHADOW], sh->modes[DENY],
-	       sh->shadow_setgroups, sh->joins, sh->late);
+	       sh->shadow_setgroups, sh->joins, sh->late, sh->small,
+	       sh->small_refused);
 	printf("userns_stress: %lu operations, %lu namespaces, %lu unexpected errors\n",
 	       sh->ops, sh->namespaces, sh->unexpected);
 	return sh->unexpected ? 1 : 0;
