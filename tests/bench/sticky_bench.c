@@ -30,8 +30,8 @@
  * getgroups and status are timed first, with these N+S groups in both
  * states (shadow hides the S unmapped ones, allow reports them as the
  * overflow gid).  Then setgroups of the N mapped gids: in shadow mode
- * the kernel merges them with the N+S held groups, each of which is
- * sticky (unmapped, or held by the creator), the worst case of the merge.
+ * the kernel counts the S held groups without a mapping, which stick, and
+ * merges them with the request into a list allocated once.
  *
  * Output, one line per measurement (tab separated, for tests/bench/report.sh):
  *   BENCH kernel=R state=allow op=setgroups S=16 N=256 ns_per_op=1234.5
