@@ -8,6 +8,7 @@
 run_kselftest() {
 	bin=$TESTS/kselftest/$1
 	[ -x "$bin" ] || fail "$bin is missing: the kselftest was not built"
+	need_two_cpus
 	out=$("$bin" 2>&1)
 	rc=$?
 	printf '%s\n' "$out"

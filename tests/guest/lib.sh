@@ -40,3 +40,11 @@ stop_target() {
 	wait "$target" 2>/dev/null
 	target=
 }
+
+# A race test on one CPU proves nothing: fail unless two or more are online.
+need_two_cpus() {
+	cpus=$(getconf _NPROCESSORS_ONLN)
+	echo "CPUs online: $cpus ($(grep -c '^processor' /proc/cpuinfo) in /proc/cpuinfo), kernel $(uname -r)"
+	[ "$cpus" -ge 2 ] || fail "only $cpus CPU online: the races under test cannot happen"
+	grep -q PREEMPT /proc/version || fail "the kernel is not preemptible: $(cat /proc/version)"
+}

@@ -21,6 +21,7 @@ case $STRESS_SECONDS in
 esac
 
 stress=$TESTS/stress/userns_stress
+need_two_cpus
 kmemleak=/sys/kernel/debug/kmemleak
 shrink=/sys/kernel/slab/user_namespace/shrink
 
