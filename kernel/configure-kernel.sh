@@ -29,4 +29,14 @@ if [ -n "$missing" ]; then
 	echo "configure-kernel.sh: the kernel configuration is incomplete" >&2
 	exit 1
 fi
+# Whatever the fragments say: the guest kernels must be able to race (two
+# CPUs, preemption) and have io_uring, or the tests of races and of every
+# report of groups prove nothing.
+nr_cpus=$(sed -n 's/^CONFIG_NR_CPUS=//p' "$obj/.config")
+for want in CONFIG_SMP=y CONFIG_PREEMPT=y CONFIG_IO_URING=y; do
+	grep -qxF "$want" "$obj/.config" ||
+		{ echo "configure-kernel.sh: the guest kernel needs $want" >&2; exit 1; }
+done
+[ "${nr_cpus:-1}" -ge 2 ] ||
+	{ echo "configure-kernel.sh: the guest kernel needs CONFIG_NR_CPUS >= 2, not ${nr_cpus:-unset}" >&2; exit 1; }
 echo "  CONFIG  $(grep -c '=y$' "$obj/.config") options enabled"
