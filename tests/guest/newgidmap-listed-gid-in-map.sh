@@ -2,8 +2,9 @@
 # A map that would give a listed group a gid inside the namespace is
 # refused when the policy applies (exit 1, no map written, a message naming
 # the group and /etc/negative-groups): a mapped group is the namespace's to
-# drop.  Here through an /etc/subgid range that covers nogames' gid, alone
-# or with alice's normal map, and with nogames listed by name or by gid.
+# drop.  Here through an /etc/subgid range of nogames' gid alone, or a
+# wider one that covers it (950-1049) with alice's subgid range, and with
+# nogames listed by name or by gid.
 # Controls: alice's normal map is still accepted; "*" lists no group; a
 # policy that does not apply maps the range as stock newgidmap does.
 
@@ -14,11 +15,11 @@ require_shadow_kernel
 nogames=$(getent group nogames | cut -d: -f3)
 [ -n "$nogames" ] || die "no group nogames"
 keep_file /etc/subgid
-printf 'alice:%s:1\nalice:900:200\n' "$nogames" >> /etc/subgid
+printf 'alice:%s:1\nalice:950:100\n' "$nogames" >> /etc/subgid
 say "--- /etc/subgid:"
 sed 's/^/  | /' /etc/subgid
-[ "$nogames" -ge 900 ] && [ "$nogames" -lt 1100 ] ||
-	die "nogames ($nogames) is not in the range 900-1099 the test maps"
+[ "$nogames" -ge 950 ] && [ "$nogames" -lt 1050 ] ||
+	die "nogames ($nogames) is not in the range 950-1049 the test maps"
 
 # refused MAP...: the call is refused and writes no map
 refused() {
@@ -38,8 +39,8 @@ for entry in nogames "$nogames"; do
 	say "=== $entry listed: a subgid range of nogames alone ($nogames, count 1)"
 	refused 0 "$nogames" 1
 
-	say "=== $entry listed: alice's map plus a subgid range 900-1099 (covers $nogames)"
-	refused $FULL 65537 900 200
+	say "=== $entry listed: alice's subgid range plus a range 950-1049 (covers $nogames)"
+	refused 0 100000 65536 65536 950 100
 done
 
 say "=== control: nogames listed, alice's normal map is accepted"

@@ -26,11 +26,7 @@ for mode in 0600 0640; do
 		new_target $LONE
 		call_newgidmap $FULL
 		check_rc 0
-		if [ "$kind" = malformed ]; then
-			check_out "/etc/negative-groups:3:"
-		else
-			check_out "/etc/negative-groups"
-		fi
+		check_out "/etc/negative-groups:3:"
 		check_out "applying the policy"
 		check_not_out "$MARK"
 		check_setgroups shadow
