@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: BSD-3-Clause
 /*
- * libFuzzer harness for the /etc/negative-groups parser
- * (libmisc/negative_groups.c of the patched shadow tree).
+ * libFuzzer harness for the /etc/negative-groups parser and the
+ * /proc/PID/status reader (libmisc/negative_groups.c of the patched
+ * shadow tree).
  *
  * The input is the content of the file, parsed with
  * negative_groups_parse_buffer() and a deterministic fake name resolver
@@ -11,8 +12,18 @@
  * invariants that newgidmap relies on: ids sorted strictly ascending (it
  * uses bsearch), "failed" exactly when there is a problem, and a problem
  * message that is NUL-terminated, bounded and printable (it goes to the
- * terminal of the caller of a setuid program).  Any violation aborts, so
- * libFuzzer saves the input.  Nothing is printed on success.
+ * terminal of the caller of a setuid program).  A failed input is parsed
+ * again without quoting, as for a file others cannot read: the result
+ * must be the same and the problem one of the fixed texts, with no byte
+ * of the input.  negative_groups_in_range() is checked against a linear
+ * search, on ranges around the listed gids and at the overflow edges.
+ *
+ * The same input is also read as a /proc/PID/status file with
+ * negative_groups_read_status() (through fmemopen(3)) and checked
+ * against a model of the Gid: and Groups: lines.
+ *
+ * Any violation aborts, so libFuzzer saves the input.  Nothing is
+ * printed on success.
  *
  * Build, with SRC the patched shadow source tree:
  *
@@ -36,6 +47,7 @@
  * each file named on its command line once, a regression test of the
  * corpus and of saved crash inputs.
  */
+#include <limits.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -131,6 +143,7 @@ static const struct fake_entry fake_groups[] = {
 	{ "proj", 1002 },
 	{ "alpha", 5000 },
 	{ "beta", 5001 },
+	{ "a#b", 5002 },
 	{ "top", 4294967294U },
 	/* A resolver may return what no numerical entry can */
 	{ "minus1", 4294967295U },
@@ -300,14 +313,16 @@ static bool model_entry(struct model *m, const char *s, size_t len)
 /* One line of @len bytes, without its newline; false if it is a problem */
 static bool model_line(struct model *m, const char *s, size_t len)
 {
-	const char *hash;
 	size_t i;
 
 	if (len > LINE_MAX_LEN || memchr(s, '\0', len))
 		return false;
-	hash = memchr(s, '#', len);
-	if (hash)
-		len = hash - s;
+	/* '#' at the start or after white space starts a comment */
+	for (i = 0; i < len; i++) {
+		if (s[i] == '#' && (i == 0 || is_space(s[i - 1])))
+			break;
+	}
+	len = i;
 	while (len && is_space(s[0])) {
 		s++;
 		len--;
@@ -460,6 +475,243 @@ static void check_lookups(const struct negative_groups *ng)
 	}
 }
 
+/*
+ * The problems without quoting: only these texts, after "FILENAME:LINE: ".
+ * None holds a byte of the input.
+ */
+static const char *const quiet_texts[] = {
+	"line too long (more than 4096 characters)",
+	"NUL byte in line",
+	"empty user entry 'user:'",
+	"user ID out of range",
+	"invalid user entry",
+	"unknown user",
+	"group ID out of range",
+	"invalid group ID",
+	"malformed entry",
+	"unknown group",
+	"trailing garbage after the entry",
+};
+
+/* Parse again without quoting: the same result, a fixed problem text */
+static void check_quiet(const uint8_t *data, size_t size,
+			const struct negative_groups *quoted,
+			const struct model *m)
+{
+	struct fake_data fd = { .magic = RESOLVER_MAGIC };
+	struct negative_groups_resolver res = {
+		.group = fake_group,
+		.user = fake_user,
+		.data = &fd,
+	};
+	struct negative_groups ng;
+	char prefix[64];
+	size_t i, plen;
+	bool known = false;
+
+	ng = negative_groups_parse_buffer((const char *)data, size, FILENAME,
+					  false, &res);
+	CHECK(ng.failed && ng.problem, ng.nproblems);
+	CHECK(ng.nproblems == quoted->nproblems, ng.nproblems);
+	CHECK(ng.lines == quoted->lines, ng.lines);
+	CHECK(ng.all == quoted->all, ng.all);
+	CHECK(ng.ngids == quoted->ngids, ng.ngids);
+	CHECK(ng.nuids == quoted->nuids, ng.nuids);
+	CHECK(!ng.ngids || !memcmp(ng.gids, quoted->gids,
+				   ng.ngids * sizeof(gid_t)), ng.ngids);
+	CHECK(!ng.nuids || !memcmp(ng.uids, quoted->uids,
+				   ng.nuids * sizeof(uid_t)), ng.nuids);
+
+	snprintf(prefix, sizeof(prefix), FILENAME ":%lu: ", m->first_problem);
+	plen = strlen(prefix);
+	CHECK(!strncmp(ng.problem, prefix, plen), m->first_problem);
+	for (i = 0; i < sizeof(quiet_texts) / sizeof(quiet_texts[0]); i++)
+		if (!strcmp(ng.problem + plen, quiet_texts[i]))
+			known = true;
+	CHECK(known, strlen(ng.problem));
+	negative_groups_free(&ng);
+}
+
+/* The lowest listed gid in [first, first + count), by a linear search */
+static bool in_range_ref(const struct negative_groups *ng,
+			 unsigned long first, unsigned long count, gid_t *gid)
+{
+	size_t i;
+
+	if (!count)
+		return false;
+	for (i = 0; i < ng->ngids; i++) {
+		if (ng->gids[i] >= first && ng->gids[i] - first <= count - 1) {
+			*gid = ng->gids[i];
+			return true;
+		}
+	}
+	return false;
+}
+
+static void check_in_range_one(const struct negative_groups *ng,
+			       unsigned long first, unsigned long count)
+{
+	gid_t got = 0, want = 0;
+	bool found, ref;
+
+	found = negative_groups_in_range(ng, first, count, &got);
+	ref = in_range_ref(ng, first, count, &want);
+	CHECK(found == ref, first);
+	CHECK(!found || got == want, first);
+}
+
+/* FNV-1a, to draw ranges from the input */
+static unsigned long long hash(const uint8_t *data, size_t size,
+			       unsigned long long h)
+{
+	size_t i;
+
+	for (i = 0; i < size; i++) {
+		h ^= data[i];
+		h *= 0x100000001b3ULL;
+	}
+	return h;
+}
+
+static void check_in_range(const struct negative_groups *ng,
+			   const uint8_t *data, size_t size)
+{
+	unsigned long long h1 = hash(data, size, 0xcbf29ce484222325ULL);
+	unsigned long long h2 = hash(data, size, h1);
+	size_t i, step;
+
+	check_in_range_one(ng, 0, ULONG_MAX);
+	check_in_range_one(ng, 0, 0);
+	check_in_range_one(ng, ULONG_MAX, ULONG_MAX);
+	check_in_range_one(ng, ULONG_MAX, 2);
+	check_in_range_one(ng, 4294967295UL, 2);
+	check_in_range_one(ng, 4294967296UL, 1);
+	check_in_range_one(ng, (unsigned long)h1, (unsigned long)h2);
+	check_in_range_one(ng, (unsigned long)(h1 & 0xffffffffULL),
+			   (unsigned long)(h2 & 0x1ffff));
+	check_in_range_one(ng, (unsigned long)(h1 & 0xffffffffULL),
+			   (unsigned long)h2);
+	/* Around at most 16 listed gids, spread over the list */
+	step = ng->ngids / 16 + 1;
+	for (i = 0; i < ng->ngids; i += step) {
+		unsigned long g = ng->gids[i];
+
+		check_in_range_one(ng, g, 1);
+		check_in_range_one(ng, g, 0);
+		check_in_range_one(ng, g + 1, ULONG_MAX);
+		check_in_range_one(ng, g + 1, (unsigned long)(h2 & 0xffff) + 1);
+		if (g)
+			check_in_range_one(ng, g - 1, 1);
+		check_in_range_one(ng, g + (1UL << 32), 1);
+	}
+}
+
+/*
+ * The model of negative_groups_read_status(): lines end at '\n' and a C
+ * string ends at NUL; "Gid:" has exactly four ids (the second is the
+ * effective gid), "Groups:" any number; ids are decimal, at most
+ * 4294967295, separated by white space; each line at most once, both
+ * needed.  The result is the effective gid, then the groups.
+ */
+static bool status_ids(const char *s, size_t len, unsigned int *ids,
+		       size_t max, size_t *n)
+{
+	size_t i = 0;
+
+	*n = 0;
+	for (;;) {
+		unsigned long long val = 0;
+
+		while (i < len && (is_space(s[i]) || s[i] == '\n'))
+			i++;
+		if (i == len)
+			return true;
+		if (s[i] < '0' || s[i] > '9' || *n == max)
+			return false;
+		while (i < len && s[i] >= '0' && s[i] <= '9') {
+			val = val * 10 + (unsigned)(s[i] - '0');
+			if (val > 4294967295ULL)
+				return false;
+			i++;
+		}
+		if (i < len && !is_space(s[i]) && s[i] != '\n')
+			return false;
+		ids[(*n)++] = (unsigned int)val;
+	}
+}
+
+static bool model_status(const char *buf, size_t size, unsigned int *out,
+			 size_t *nout)
+{
+	unsigned int gid[4];
+	size_t start = 0, ngid, ngroups = 0;
+	bool have_gid = false, have_groups = false;
+
+	while (start < size) {
+		const char *nl = memchr(buf + start, '\n', size - start);
+		size_t end = nl ? (size_t)(nl - buf) + 1 : size;
+		const char *line = buf + start;
+		const char *nul = memchr(line, '\0', end - start);
+		size_t len = nul ? (size_t)(nul - line) : end - start;
+
+		if (len >= 4 && !memcmp(line, "Gid:", 4)) {
+			if (have_gid ||
+			    !status_ids(line + 4, len - 4, gid, 4, &ngid) ||
+			    ngid != 4)
+				return false;
+			have_gid = true;
+		} else if (len >= 7 && !memcmp(line, "Groups:", 7)) {
+			if (have_groups ||
+			    !status_ids(line + 7, len - 7, out + 1, SIZE_MAX,
+					&ngroups))
+				return false;
+			have_groups = true;
+		}
+		start = end;
+	}
+	if (!have_gid || !have_groups)
+		return false;
+	out[0] = gid[1];
+	*nout = ngroups + 1;
+	return true;
+}
+
+static void check_status(const uint8_t *data, size_t size)
+{
+	unsigned int *want;
+	size_t nwant = 0, n = 12345, i;
+	gid_t *groups = (gid_t *)&n;	/* must be reset */
+	bool ok;
+	FILE *fp;
+	int ret;
+
+	if (!size)
+		return;
+	fp = fmemopen((void *)data, size, "r");
+	CHECK(fp, size);
+	ret = negative_groups_read_status(fp, &groups, &n);
+	fclose(fp);
+
+	/* At most one id every two bytes, plus the effective gid */
+	want = calloc(size / 2 + 2, sizeof(*want));
+	if (!want)
+		broken("out of memory in the model", size);
+	ok = model_status((const char *)data, size, want, &nwant);
+
+	CHECK(ret == 0 || ret == -1, ret);
+	CHECK((ret == 0) == ok, ret);
+	if (ret == 0) {
+		CHECK(groups && n == nwant, n);
+		for (i = 0; i < n; i++)
+			CHECK(groups[i] == want[i], i);
+	} else {
+		CHECK(!groups && !n, n);
+	}
+	free(groups);
+	free(want);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	static const struct negative_groups zero;
@@ -477,7 +729,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		return -1;
 
 	ng = negative_groups_parse_buffer((const char *)data, size, FILENAME,
-					  &res);
+					  true, &res);
 	model_parse(&m, (const char *)data, size);
 
 	CHECK(ng.present, 0);
@@ -488,10 +740,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	check_ids(ng.gids, ng.ngids, m.gids, m.ngids);
 	check_ids(ng.uids, ng.nuids, m.uids, m.nuids);
 	check_lookups(&ng);
+	if (ng.failed)
+		check_quiet(data, size, &ng, &m);
+	check_in_range(&ng, data, size);
 
 	model_free(&m);
 	negative_groups_free(&ng);
 	CHECK(!memcmp(&ng, &zero, sizeof(ng)), 0);
+
+	check_status(data, size);
 	return 0;
 }
 

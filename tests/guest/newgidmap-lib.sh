@@ -58,12 +58,38 @@ restore_policy() {
 	saved=""
 }
 
+# keep_file PATH: PATH (a file of the fixture the test changes, such as
+# /etc/subgid) is put back as it was, or removed if it did not exist, when
+# the test exits
+kept=0
+kept_files=""
+keep_file() {
+	kept=$((kept + 1))
+	if [ -e "$1" ]; then
+		cp -a "$1" "$saved/kept.$kept" || die "cannot save $1"
+	fi
+	kept_files="$kept_files $kept:$1"
+}
+
+restore_files() {
+	for k in $kept_files; do
+		n=${k%%:*}
+		f=${k#*:}
+		rm -f "$f"
+		if [ -e "$saved/kept.$n" ]; then
+			cp -a "$saved/kept.$n" "$f"
+		fi
+	done
+	kept_files=""
+}
+
 cleanup() {
 	for p in $pids; do
 		kill "$p" 2>/dev/null
 		wait "$p" 2>/dev/null
 	done
 	pids=""
+	restore_files
 	restore_policy
 }
 trap cleanup EXIT
@@ -221,6 +247,131 @@ check_groups_kept() {
 		bad "could not clear the groups in the namespace: $out"
 		;;
 	esac
+}
+
+# check_not_out STRING: the output of the last command does not contain
+# STRING
+check_not_out() {
+	if printf '%s\n' "$out" | grep -F -q -e "$1"; then
+		bad "message shows '$1'"
+	else
+		pass "message does not show '$1'"
+	fi
+}
+
+# check_no_crash: the last command exited by itself (not by a signal, not
+# killed by a time limit) with a message
+check_no_crash() {
+	if [ "$rc" -ge 124 ]; then
+		bad "exit status $rc: killed by a signal or a time limit"
+	else
+		pass "exit status $rc, not a crash"
+	fi
+	if [ -n "$out" ]; then
+		pass "an error message"
+	else
+		bad "no message"
+	fi
+}
+
+# --- strace: fault and delay injection into the setuid newgidmap ---------
+#
+# strace runs as root and traces the caller (setpriv, then newgidmap), so
+# the kernel honours newgidmap's setuid bit.  -P limits the tracing, and so
+# the injection, to the system calls on one path.
+
+require_strace() {
+	command -v strace >/dev/null 2>&1 ||
+		die "strace is not in the guest (rootfs/packages): this test injects faults into newgidmap with it"
+}
+
+# traced_start STRACE-ARG... -- ARG...: start "newgidmap $pid ARG..." as
+# $CALLER under strace in the background; sets tpid (strace) and ngm
+# (newgidmap, once it has been exec'd)
+traced_start() {
+	sargs=""
+	while [ $# -gt 0 ] && [ "$1" != -- ]; do
+		sargs="$sargs $1"
+		shift
+	done
+	[ $# -gt 0 ] && shift
+	say "+ strace$sargs $CALLER newgidmap $pid $*"
+	# shellcheck disable=SC2086
+	strace -f -qq -o "$saved/strace.log" $sargs $CALLER newgidmap "$pid" "$@" \
+		>"$saved/out" 2>&1 &
+	tpid=$!
+	pids="$pids $tpid"
+	ngm=""
+	tries=0
+	while :; do
+		ngm=$(pgrep -P "$tpid" 2>/dev/null | head -n 1)
+		if [ -n "$ngm" ] && [ "$(cat "/proc/$ngm/comm" 2>/dev/null)" = newgidmap ]; then
+			break
+		fi
+		kill -0 "$tpid" 2>/dev/null || { ngm=""; break; }
+		tries=$((tries + 1))
+		[ "$tries" -lt 400 ] || die "newgidmap did not start under strace"
+		sleep 0.05
+	done
+}
+
+# traced_wait: wait for the strace started by traced_start; sets out and rc
+# and shows the trace
+traced_wait() {
+	wait "$tpid"
+	rc=$?
+	out=$(cat "$saved/out")
+	if [ -n "$out" ]; then
+		printf '%s\n' "$out" | sed 's/^/  | /'
+	fi
+	say "  exit status $rc"
+	say "  strace:"
+	sed 's/^/  : /' "$saved/strace.log"
+}
+
+# traced_call STRACE-ARG... -- ARG...: traced_start then traced_wait
+traced_call() {
+	traced_start "$@"
+	traced_wait
+}
+
+# stopped_at NR: newgidmap ($ngm) is held by strace at the entry of
+# system call NR (x86_64 numbers); prints the arguments
+stopped_at() {
+	st=$(awk '{ print $3 }' "/proc/$ngm/stat" 2>/dev/null) || return 1
+	[ "$st" = t ] || return 1
+	sc=$(cat "/proc/$ngm/syscall" 2>/dev/null) || return 1
+	set -- $sc
+	[ "$1" = "$NR" ] || return 1
+	shift
+	printf '%s\n' "$*"
+}
+
+# wait_stopped NR FD-PATH: wait (at most 30 s) until newgidmap is held at
+# system call NR whose first argument is a file descriptor open on
+# FD-PATH, twice in a row; dies otherwise
+wait_stopped() {
+	NR=$1
+	tries=0
+	seen=0
+	while :; do
+		kill -0 "$tpid" 2>/dev/null || die "newgidmap ended before the injected delay"
+		if args=$(stopped_at); then
+			fd=$(printf '%d' "${args%% *}" 2>/dev/null) || fd=-1
+			if [ "$(readlink "/proc/$ngm/fd/$fd" 2>/dev/null)" = "$2" ]; then
+				seen=$((seen + 1))
+				if [ "$seen" -ge 2 ]; then
+					say "  newgidmap $ngm is held at system call $NR on $2"
+					return 0
+				fi
+			fi
+		else
+			seen=0
+		fi
+		tries=$((tries + 1))
+		[ "$tries" -lt 300 ] || die "newgidmap was never held at system call $NR on $2"
+		sleep 0.1
+	done
 }
 
 finish() {

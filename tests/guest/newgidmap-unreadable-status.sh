@@ -1,0 +1,63 @@
+#!/bin/sh
+# The target's groups can't be read (its /proc/PID/status fails to open or
+# to read): newgidmap fails closed, with a warning naming
+# /etc/negative-groups, even though neither the caller nor the target holds
+# a listed group: setgroups shadow, map written.  strace (as root, so
+# newgidmap stays setuid) injects the errors.  Control: the same call
+# without injection gives stock behaviour.
+
+. "$TESTS/newgidmap-lib.sh"
+
+require_strace
+require_shadow_kernel
+set_policy nogames
+
+LONE="--reuid=1000 --regid=1000 --groups=1000"
+CALLER="setpriv $LONE --"
+
+for err in EACCES ENOMEM; do
+	say "=== openat of status fails with $err"
+	new_target $LONE
+	# -P status: the openat(proc_dir_fd, "status") of newgidmap
+	traced_call -P status -e trace=openat,open \
+		-e inject=openat,open:error=$err:when=1 -- $FULL
+	if grep -q "\"status\".*$err.*INJECTED" "$saved/strace.log"; then
+		pass "$err injected into the open of status"
+	else
+		bad "the trace shows no $err injected into the open of status"
+	fi
+	check_rc 0
+	check_out "/etc/negative-groups"
+	check_out "applying the policy"
+	check_setgroups shadow
+	check_map "$FULL"
+	end_target
+done
+
+say "=== read of status fails with EIO"
+new_target $LONE
+traced_call -P "/proc/$pid/status" -e trace=read,pread64 \
+	-e inject=read,pread64:error=EIO:when=1 -- $FULL
+if grep -q 'EIO.*INJECTED' "$saved/strace.log"; then
+	pass "EIO injected into the read of status"
+else
+	bad "the trace shows no EIO injected into the read of status"
+fi
+check_rc 0
+check_out "/etc/negative-groups"
+check_out "applying the policy"
+check_setgroups shadow
+check_map "$FULL"
+end_target
+
+say "=== control: status readable, no listed group held: stock"
+new_target $LONE
+traced_call -P status -e trace=openat,open -- $FULL
+grep -q '"status"' "$saved/strace.log" || bad "newgidmap did not open status"
+check_rc 0
+check_quiet
+check_setgroups allow
+check_map "$FULL"
+end_target
+
+finish
