@@ -19,11 +19,7 @@ call_newgidmap $FULL
 if [ "$rc" -eq 124 ] || [ "$rc" -eq 137 ]; then
 	bad "newgidmap blocked on the FIFO (killed after 20 s)"
 fi
-check_rc 0
-check_out "/etc/negative-groups"
-check_out "applying the policy"
-check_setgroups shadow
-check_map "$FULL"
+check_failed_closed
 end_target
 
 say "=== $NEG a symlink to a FIFO"
@@ -37,11 +33,7 @@ call_newgidmap $FULL
 if [ "$rc" -eq 124 ] || [ "$rc" -eq 137 ]; then
 	bad "newgidmap blocked on the FIFO (killed after 20 s)"
 fi
-check_rc 0
-check_out "/etc/negative-groups"
-check_out "applying the policy"
-check_setgroups shadow
-check_map "$FULL"
+check_failed_closed
 end_target
 
 finish

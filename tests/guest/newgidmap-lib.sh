@@ -166,6 +166,16 @@ check_rc() {
 	fi
 }
 
+# The map was written with the policy applied because the file could not
+# be trusted or read (fail closed): a warning, "shadow", the whole map.
+check_failed_closed() {
+	check_rc 0
+	check_out "/etc/negative-groups"
+	check_out "applying the policy"
+	check_setgroups shadow
+	check_map "$FULL"
+}
+
 check_setgroups() {
 	state=$(cat "/proc/$pid/setgroups")
 	if [ "$state" = "$1" ]; then

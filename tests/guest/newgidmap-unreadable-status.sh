@@ -26,11 +26,7 @@ for err in EACCES ENOMEM; do
 	else
 		bad "the trace shows no $err injected into the open of status"
 	fi
-	check_rc 0
-	check_out "/etc/negative-groups"
-	check_out "applying the policy"
-	check_setgroups shadow
-	check_map "$FULL"
+	check_failed_closed
 	end_target
 done
 
@@ -43,11 +39,7 @@ if grep -q 'EIO.*INJECTED' "$saved/strace.log"; then
 else
 	bad "the trace shows no EIO injected into the read of status"
 fi
-check_rc 0
-check_out "/etc/negative-groups"
-check_out "applying the policy"
-check_setgroups shadow
-check_map "$FULL"
+check_failed_closed
 end_target
 
 say "=== control: status readable, no listed group held: stock"
