@@ -1,0 +1,114 @@
+#!/bin/sh
+# Build the binary packages of an unpacked (and already patched) Debian
+# source tree in a chroot of the release it is meant for, so that they
+# link that release's libraries whatever the host runs.
+#
+# usage: build-in-chroot.sh SUITE SRCDIR OUTDIR [CHROOT]
+#
+#   SUITE    Debian suite of the chroot (trixie, bookworm)
+#   SRCDIR   the source tree; it is bind-mounted into the chroot and
+#            built in place, so it is left configured (config.h)
+#   OUTDIR   where the .deb, .buildinfo and .changes files are copied
+#   CHROOT   the chroot (default: OUTDIR/../chroot-SUITE); made with
+#            mmdebstrap --variant=buildd and the build dependencies of
+#            SRCDIR/debian/control on first use, reused after that.
+#            Remove it to start afresh.
+#
+# Environment:
+#   MIRROR       Debian mirror (default http://deb.debian.org/debian)
+#   JOBS         parallel jobs (default: nproc)
+#   UNIT_TESTS   non-empty: also run "make check" in SRCDIR/tests/unit
+#                after the build (the tree's cmocka tests; libcmocka-dev
+#                is in the chroot), its log is OUTDIR/unit-tests.log
+#   DEB_BUILD_OPTIONS  passed on (default "nocheck parallel=JOBS")
+#
+# Runs as root (mmdebstrap in root mode, chroot(8)); the mounts the build
+# needs (/proc, /dev, the source tree) are made in a private mount
+# namespace (unshare -m) and vanish with it.  Everything runs under nice.
+set -eu
+
+if [ $# -lt 3 ] || [ $# -gt 4 ]; then
+	echo "usage: $0 SUITE SRCDIR OUTDIR [CHROOT]" >&2
+	exit 2
+fi
+suite=$1
+src=$(cd "$2" && pwd)
+mkdir -p "$3"
+out=$(cd "$3" && pwd)
+chroot=${4:-$(dirname "$out")/chroot-$suite}
+mirror=${MIRROR:-http://deb.debian.org/debian}
+jobs=${JOBS:-$(nproc)}
+ready=$chroot/.sticky-groups-chroot
+
+if [ ! -f "$src/debian/control" ]; then
+	echo "$0: $src/debian/control not found" >&2
+	exit 1
+fi
+
+# --- the chroot -----------------------------------------------------------
+if [ ! -f "$ready" ]; then
+	echo "  CHROOT  $suite build chroot: $chroot (log: $chroot.log)"
+	rm -rf "$chroot"
+	# The build dependencies come from the control file of the tree to
+	# build: "apt-get build-dep DIR" reads DIR/debian/control.
+	mkdir -p "$chroot.tmp/debian"
+	cp "$src/debian/control" "$chroot.tmp/debian/control"
+	if ! nice mmdebstrap --mode=root --variant=buildd \
+		--include=libcmocka-dev \
+		--customize-hook='mkdir -p "$1/tmp/build-deps"' \
+		--customize-hook="copy-in $chroot.tmp/debian /tmp/build-deps" \
+		--customize-hook='chroot "$1" env DEBIAN_FRONTEND=noninteractive apt-get build-dep -y -q /tmp/build-deps' \
+		--customize-hook='rm -rf "$1/tmp/build-deps"' \
+		"$suite" "$chroot" "$mirror" >"$chroot.log" 2>&1; then
+		tail -n 30 "$chroot.log"
+		echo "$0: mmdebstrap failed: $chroot.log" >&2
+		rm -rf "$chroot.tmp"
+		exit 1
+	fi
+	rm -rf "$chroot.tmp"
+	echo "$suite $(date -u +%Y-%m-%dT%H:%M:%SZ)" >"$ready"
+fi
+
+# In the chroot: a private mount namespace with /proc, /dev and the
+# source tree at /build/src.
+in_chroot() {
+	unshare --mount --propagation private -- sh -ec '
+		c=$1; s=$2; shift 2
+		mkdir -p "$c/build/src"
+		mount --bind "$s" "$c/build/src"
+		mount -t proc proc "$c/proc"
+		mount --rbind /dev "$c/dev"
+		exec chroot "$c" "$@"
+	' in_chroot "$chroot" "$src" "$@"
+}
+
+# A changed debian/control (a new upload) may need more than the chroot has.
+if ! in_chroot sh -c 'cd /build/src && dpkg-checkbuilddeps'; then
+	echo "$0: $chroot lacks build dependencies of $src; remove it to make it again" >&2
+	exit 1
+fi
+
+# --- the build --------------------------------------------------------------
+rm -f "$chroot"/build/*.deb "$chroot"/build/*.buildinfo "$chroot"/build/*.changes
+in_chroot env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME=/root LC_ALL=C.UTF-8 \
+	DEB_BUILD_OPTIONS="${DEB_BUILD_OPTIONS:-nocheck parallel=$jobs}" \
+	sh -c 'cd /build/src && exec nice dpkg-buildpackage -b -uc -us'
+for f in "$chroot"/build/*.deb "$chroot"/build/*.buildinfo "$chroot"/build/*.changes; do
+	[ -e "$f" ] && cp "$f" "$out/"
+done
+
+# --- the tree's unit tests ----------------------------------------------------
+if [ -n "${UNIT_TESTS:-}" ]; then
+	if in_chroot env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME=/root LC_ALL=C.UTF-8 \
+		sh -c "cd /build/src/tests/unit && nice make -j$jobs check" \
+		>"$out/unit-tests.log" 2>&1; then
+		status=0
+	else
+		status=$?
+	fi
+	sed -n '/^# TOTAL/,/^# ERROR/p' "$out/unit-tests.log"
+	if [ -f "$src/tests/unit/test-suite.log" ]; then
+		cp "$src/tests/unit/test-suite.log" "$out/unit-tests.suite.log"
+	fi
+	exit $status
+fi
