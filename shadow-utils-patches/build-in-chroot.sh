@@ -3,7 +3,13 @@
 # source tree in a chroot of the release it is meant for, so that they
 # link that release's libraries whatever the host runs.
 #
-# usage: build-in-chroot.sh SUITE SRCDIR OUTDIR [CHROOT]
+# usage: build-in-chroot.sh [-t] SUITE SRCDIR OUTDIR [CHROOT]
+#
+#   -t       do not build: run the tree's unit tests ("make check" in
+#            SRCDIR/tests/unit, the cmocka tests; libcmocka-dev is in the
+#            chroot) in the tree a former run built, and print one TAP
+#            line per test ("ok - shadow/tests/unit/test_x"); the log is
+#            OUTDIR/unit-tests.log.  Exit status 0 even when a test failed.
 #
 #   SUITE    Debian suite of the chroot (trixie, bookworm)
 #   SRCDIR   the source tree; it is bind-mounted into the chroot and
@@ -17,18 +23,22 @@
 # Environment:
 #   MIRROR       Debian mirror (default http://deb.debian.org/debian)
 #   JOBS         parallel jobs (default: nproc)
-#   UNIT_TESTS   non-empty: also run "make check" in SRCDIR/tests/unit
-#                after the build (the tree's cmocka tests; libcmocka-dev
-#                is in the chroot), its log is OUTDIR/unit-tests.log
 #   DEB_BUILD_OPTIONS  passed on (default "nocheck parallel=JOBS")
 #
 # Runs as root (mmdebstrap in root mode, chroot(8)); the mounts the build
-# needs (/proc, /dev, the source tree) are made in a private mount
-# namespace (unshare -m) and vanish with it.  Everything runs under nice.
+# needs (/proc, /dev, OUTDIR/.chroot-build at /build and the source tree
+# at /build/src) are made in a private mount namespace (unshare -m) and
+# vanish with it, so builds with different OUTDIRs can share a chroot.
+# Everything runs under nice.
 set -eu
 
+test_only=
+if [ "${1:-}" = -t ]; then
+	test_only=yes
+	shift
+fi
 if [ $# -lt 3 ] || [ $# -gt 4 ]; then
-	echo "usage: $0 SUITE SRCDIR OUTDIR [CHROOT]" >&2
+	echo "usage: $0 [-t] SUITE SRCDIR OUTDIR [CHROOT]" >&2
 	exit 2
 fi
 suite=$1
@@ -69,18 +79,41 @@ if [ ! -f "$ready" ]; then
 	echo "$suite $(date -u +%Y-%m-%dT%H:%M:%SZ)" >"$ready"
 fi
 
-# In the chroot: a private mount namespace with /proc, /dev and the
-# source tree at /build/src.
+# In the chroot: a private mount namespace with /proc, /dev, the build
+# folder of this OUTDIR at /build (dpkg-buildpackage writes the packages
+# to the parent of the tree) and the source tree at /build/src.
+work=$out/.chroot-build
+mkdir -p "$work/src" "$chroot/build"
 in_chroot() {
 	unshare --mount --propagation private -- sh -ec '
-		c=$1; s=$2; shift 2
-		mkdir -p "$c/build/src"
+		c=$1; w=$2; s=$3; shift 3
+		mount --bind "$w" "$c/build"
 		mount --bind "$s" "$c/build/src"
 		mount -t proc proc "$c/proc"
 		mount --rbind /dev "$c/dev"
 		exec chroot "$c" "$@"
-	' in_chroot "$chroot" "$src" "$@"
+	' in_chroot "$chroot" "$work" "$src" "$@"
 }
+
+# --- the tree's unit tests ------------------------------------------------
+if [ -n "$test_only" ]; then
+	if [ ! -f "$src/config.status" ]; then
+		echo "not ok - shadow/tests/unit # $src was not built"
+		exit 0
+	fi
+	in_chroot env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME=/root LC_ALL=C.UTF-8 \
+		sh -c "cd /build/src/tests/unit && nice make -j$jobs check" \
+		>"$out/unit-tests.log" 2>&1 || true
+	sed -n -E \
+		-e 's|^PASS: (.*)|ok - shadow/tests/unit/\1|p' \
+		-e 's|^(FAIL\|XPASS\|ERROR): (.*)|not ok - shadow/tests/unit/\2 # \1|p' \
+		-e 's|^(SKIP\|XFAIL): (.*)|ok - shadow/tests/unit/\2 # SKIP \1|p' \
+		"$out/unit-tests.log"
+	if ! grep -q -E '^(PASS|FAIL|XPASS|ERROR|SKIP|XFAIL): ' "$out/unit-tests.log"; then
+		echo "not ok - shadow/tests/unit # no test ran, see $out/unit-tests.log"
+	fi
+	exit 0
+fi
 
 # A changed debian/control (a new upload) may need more than the chroot has.
 if ! in_chroot sh -c 'cd /build/src && dpkg-checkbuilddeps'; then
@@ -89,26 +122,13 @@ if ! in_chroot sh -c 'cd /build/src && dpkg-checkbuilddeps'; then
 fi
 
 # --- the build --------------------------------------------------------------
-rm -f "$chroot"/build/*.deb "$chroot"/build/*.buildinfo "$chroot"/build/*.changes
+rm -f "$work"/*.deb "$work"/*.buildinfo "$work"/*.changes
 in_chroot env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME=/root LC_ALL=C.UTF-8 \
 	DEB_BUILD_OPTIONS="${DEB_BUILD_OPTIONS:-nocheck parallel=$jobs}" \
 	sh -c 'cd /build/src && exec nice dpkg-buildpackage -b -uc -us'
-for f in "$chroot"/build/*.deb "$chroot"/build/*.buildinfo "$chroot"/build/*.changes; do
-	[ -e "$f" ] && cp "$f" "$out/"
+for f in "$work"/*.deb "$work"/*.buildinfo "$work"/*.changes; do
+	if [ -e "$f" ]; then
+		mv "$f" "$out/"
+	fi
 done
 
-# --- the tree's unit tests ----------------------------------------------------
-if [ -n "${UNIT_TESTS:-}" ]; then
-	if in_chroot env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME=/root LC_ALL=C.UTF-8 \
-		sh -c "cd /build/src/tests/unit && nice make -j$jobs check" \
-		>"$out/unit-tests.log" 2>&1; then
-		status=0
-	else
-		status=$?
-	fi
-	sed -n '/^# TOTAL/,/^# ERROR/p' "$out/unit-tests.log"
-	if [ -f "$src/tests/unit/test-suite.log" ]; then
-		cp "$src/tests/unit/test-suite.log" "$out/unit-tests.suite.log"
-	fi
-	exit $status
-fi
