@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: BSD-3-Clause
 /*
  * libFuzzer harness for the /etc/negative-groups parser and the
- * /proc/PID/status reader (libmisc/negative_groups.c of the patched
- * shadow tree).
+ * /proc/PID/status reader (lib/negative_groups.c of the patched shadow
+ * 4.17 tree, libmisc/negative_groups.c of the 4.13 one).
  *
  * The input is the content of the file, parsed with
  * negative_groups_parse_buffer() and a deterministic fake name resolver
@@ -25,12 +25,17 @@
  * Any violation aborts, so libFuzzer saves the input.  Nothing is
  * printed on success.
  *
- * Build, with SRC the patched shadow source tree:
+ * Build, with SRC the patched shadow source tree (make check-fuzz does
+ * this for either tree):
  *
  *   clang -g -O1 -fsanitize=fuzzer,address,undefined \
  *	-fno-sanitize-recover=undefined \
  *	-I$SRC -I$SRC/lib -I$SRC/libmisc -o negative_groups_fuzz \
  *	tests/fuzz/negative_groups_fuzz.c $SRC/libmisc/negative_groups.c
+ *
+ * For shadow 4.17 (lib/), drop -I$SRC/libmisc and build
+ * $SRC/lib/negative_groups.c with the lib/ helpers it uses (the ones
+ * of NG_LIB_HELPERS in Makefile.am: their extern inline definitions).
  *
  * $SRC/config.h is the one of a configured tree.  A tree that was never
  * configured only needs a config.h (in any directory given with -I)

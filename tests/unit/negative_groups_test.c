@@ -1,12 +1,21 @@
 /*
  * Host-side unit tests of the /etc/negative-groups parser and of the
- * policy decision (libmisc/negative_groups.c of the patched shadow tree).
+ * policy decision (lib/negative_groups.c of the patched shadow 4.17 tree,
+ * libmisc/negative_groups.c of the 4.13 one).
  *
  * Build, with SRC the patched and configured shadow source tree (config.h
- * present, e.g. after dpkg-buildpackage), from the top of this repository:
+ * present, e.g. after dpkg-buildpackage), from the top of this repository
+ * (make check-unit does this for either tree); for 4.13:
  *
  *   cc -I$SRC -I$SRC/lib -I$SRC/libmisc -o negative_groups_test \
  *      tests/unit/negative_groups_test.c $SRC/libmisc/negative_groups.c
+ *
+ * for 4.17, the parser and the lib/ helpers whose extern inline
+ * definitions it needs (NG_LIB_HELPERS in Makefile.am):
+ *
+ *   cc -I$SRC -I$SRC/lib -o negative_groups_test \
+ *      tests/unit/negative_groups_test.c $SRC/lib/negative_groups.c \
+ *      $SRC/lib/alloc/malloc.c $SRC/lib/atoi/getnum.c ...
  *
  * Note: when dpkg-buildpackage applied the patches itself (the tree came
  * from "apt-get source" and the patches were added afterwards),
