@@ -14,16 +14,21 @@ here=$(dirname "$0")
 rm -rf "$dest" "$dest.tmp"
 cp -a "$base" "$dest.tmp"
 
-for deb in "$@"; do
-	echo "  DPKG    $(basename "$deb")"
-	cp "$deb" "$dest.tmp/tmp/"
-	chroot "$dest.tmp" dpkg -i "/tmp/$(basename "$deb")" >"$dest.log" 2>&1 || {
+# One dpkg -i for all: a package goes in with the library it needs at
+# its own version (trixie's uidmap depends on libsubid5 (= its version)).
+if [ $# -gt 0 ]; then
+	mkdir -p "$dest.tmp/tmp/debs"
+	for deb in "$@"; do
+		echo "  DPKG    $(basename "$deb")"
+		cp "$deb" "$dest.tmp/tmp/debs/"
+	done
+	chroot "$dest.tmp" sh -c 'dpkg -i /tmp/debs/*.deb' >"$dest.log" 2>&1 || {
 		cat "$dest.log" >&2
-		echo "customize.sh: dpkg -i $(basename "$deb") failed in the guest root" >&2
+		echo "customize.sh: dpkg -i of $* failed in the guest root" >&2
 		exit 1
 	}
-	rm -f "$dest.tmp/tmp/$(basename "$deb")"
-done
+	rm -rf "$dest.tmp/tmp/debs"
+fi
 
 install -m 0755 "$init" "$dest.tmp/sbin/guest-init"
 echo guest >"$dest.tmp/etc/hostname"
