@@ -4,6 +4,8 @@
 #   /srv/games 0604 root:nogames          (denied to nogames by mode)
 #   /srv/acl-denied, ACL g:nogames:---    (denied to nogames by ACL)
 #   /srv/proj/README in /srv/proj 0770 root:proj  (needs proj)
+#   /srv/alice-group 0640 root:alice      (alice's own group: in her
+#                                          namespaces the root group, gid 0)
 #   /etc/negative-groups listing nogames
 #
 # usage: fixture.sh ROOT
@@ -35,6 +37,10 @@ echo "project files, for proj" >"$root/srv/proj/README"
 in_root chown root:proj /srv/proj /srv/proj/README
 chmod 0770 "$root/srv/proj"
 chmod 0640 "$root/srv/proj/README"
+
+echo "for alice's group, the root group of her namespaces" >"$root/srv/alice-group"
+in_root chown root:alice /srv/alice-group
+chmod 0640 "$root/srv/alice-group"
 
 cat >"$root/etc/negative-groups" <<'NG'
 # Groups used to deny access: members must not be able to shed them in a

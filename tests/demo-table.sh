@@ -1,13 +1,15 @@
 #!/bin/sh
-# Print the before/after table of make demo from the consoles of two guest
-# runs of tests/guest/demo.list: the stock pair and the patched pair.
+# Print the table of make demo from the consoles of the three guest runs
+# of tests/guest/demo.list: the stock pair ("allow"), the stock pair with
+# "deny" written before each gid map, and the patched pair ("shadow").
 #
-# usage: demo-table.sh STOCK_OUTDIR PATCHED_OUTDIR
+# usage: demo-table.sh STOCK_OUTDIR DENY_OUTDIR PATCHED_OUTDIR
 set -eu
 
-stock=$1
-patched=$2
+[ $# -eq 3 ] || { echo "usage: demo-table.sh STOCK_OUTDIR DENY_OUTDIR PATCHED_OUTDIR" >&2; exit 2; }
+cells=$(dirname "$3")/demo-cells.tsv
 
+# cells OUTDIR COLUMN: "FILE<TAB>ROW<TAB>COLUMN<TAB>CELL" lines of one run
 cells() {
 	tr -d '\r' <"$1/console.log" | awk -F '\t' -v col="$2" '
 		$1 == "CELL" { print $3 "\t" $2 "\t" col "\t" $4 }'
@@ -18,32 +20,37 @@ describe() {
 	/srv/games)	  echo "/srv/games: mode 0604 root:nogames, so members of nogames may not read it" ;;
 	/srv/acl-denied)  echo "/srv/acl-denied: an ACL entry g:nogames:--- denies it to nogames" ;;
 	/srv/proj/README) echo "/srv/proj/README: in /srv/proj, 0770 root:proj, for members of proj" ;;
+	/srv/alice-group) echo "/srv/alice-group: 0640 root:alice; alice's group is gid 0, root's group, inside" ;;
 	*)		  echo "$1" ;;
 	esac
 }
 
-{ cells "$stock" stock; cells "$patched" patched; } >"$patched/cells.tsv"
+{ cells "$1" allow; cells "$2" deny; cells "$3" shadow; } >"$cells"
 
 cat <<'HEAD'
 
-What alice can read from inside user namespaces
-================================================
+What alice can read, and run, inside user namespaces
+====================================================
 
 alice is in the groups "nogames" (listed in /etc/negative-groups: a group
-used to deny access) and "proj".  Each row is a way she gets root inside
-a user namespace and drops her supplementary groups with setgroups(2),
-as container runtimes, nsenter and su do.
+used to deny access) and "proj".  Each row is a way she gets root in a
+user namespace and what runs there: a runtime setting the groups, root
+dropping all groups with setgroups(2), or a switch to nobody with its
+groups.  Three setups:
 
-  stock    Linux and Debian's uidmap, unchanged
-  patched  Linux with the "shadow" setgroups mode and newgidmap with
-           /etc/negative-groups: setgroups(2) still works, but nogames
-           and proj stick
+  allow   stock Linux and Debian's uidmap: setgroups(2) works, and sheds
+          nogames (the hole, CVE-2014-8989)
+  deny    stock Linux and Debian's uidmap, every namespace put in "deny"
+          before its gid map (mainline's answer; a newgidmap wrapper
+          writes it): nothing is shed, and nothing may call setgroups(2)
+  shadow  Linux with the "shadow" setgroups mode and newgidmap with
+          /etc/negative-groups: setgroups(2) works, nogames and proj stick
 
 HEAD
 
-for file in /srv/games /srv/acl-denied /srv/proj/README; do
+for file in /srv/games /srv/acl-denied /srv/proj/README /srv/alice-group; do
 	describe "$file"
-	printf '  %-52s %-10s %s\n' "" stock patched
+	printf '  %-52s %-9s %-9s %s\n' "" allow deny shadow
 	awk -F '\t' -v file="$file" '
 		$1 == file {
 			if (!($2 in seen)) { seen[$2] = 1; order[++n] = $2 }
@@ -52,29 +59,35 @@ for file in /srv/games /srv/acl-denied /srv/proj/README; do
 		END {
 			for (i = 1; i <= n; i++) {
 				r = order[i]
-				s = ((r, "stock") in cell) ? cell[r, "stock"] : "(no run)"
-				p = ((r, "patched") in cell) ? cell[r, "patched"] : "(no run)"
-				printf "  %-52s %-10s %s\n", r, s, p
+				for (c = 1; c <= 3; c++) {
+					col = c == 1 ? "allow" : c == 2 ? "deny" : "shadow"
+					v[c] = ((r, col) in cell) ? cell[r, col] : "(no run)"
+				}
+				printf "  %-52s %-9s %-9s %s\n", r, v[1], v[2], v[3]
 			}
-		}' "$patched/cells.tsv"
+		}' "$cells"
 	echo
 done
 
 cat <<TAIL
-readable: the file was read; denied: the kernel refused (EACCES);
-error: the client itself failed (see the console logs).  On the stock
-pair "readable" in the first two tables is the hole (CVE-2014-8989);
-on the patched pair the third table stays "readable" without podman's
---group-add keep-groups.
+readable: the file was read; denied: the kernel refused (EACCES); EPERM:
+the workload failed, setgroups(2) was refused; error: the client itself
+failed (see the console logs).
+
+allow reads what nogames denies: the hole.  deny keeps it denied, but
+every workload that calls setgroups(2) fails, and the runtime that skips
+setgroups(2) leaves nobody in the container's root group (alice-group
+readable after --user).  shadow keeps nogames denied, proj readable
+without podman's --group-add keep-groups, drops the groups the namespace
+maps, and every workload runs.
 
 Read more:
   README                                  how this is built and tested
   kernel/patches/0000-cover-letter.patch  the kernel change, for reviewers
   shadow-utils-patches/                   the newgidmap change
-  man 5 negative-groups                   (in the guest) the policy file
-  tests/guest/podman-run.sh and the other tests of tests/guest/demo.list
-                                          what each row runs
-  $stock/console.log
-  $patched/console.log
+  tests/guest/demo.list and its tests     what each row runs
+  $1/console.log
+  $2/console.log
+  $3/console.log
                                           what ran, in full
 TAIL

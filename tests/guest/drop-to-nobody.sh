@@ -38,14 +38,11 @@ check() {
 }
 
 step "util-linux unshare with newuidmap/newgidmap: root drops to nobody"
-out=$(as_alice unshare --map-user=0 --map-group=0 \
-	--map-users=100000,1,65536 --map-groups=100000,1,65536 -- sh -c "$drop" 2>&1)
+out=$(alice_unshare sh -c "$drop" 2>&1)
 check unshare "$out"
 
 step "... and nobody still cannot read what nogames denies"
-as_alice unshare --map-user=0 --map-group=0 \
-	--map-users=100000,1,65536 --map-groups=100000,1,65536 -- \
-	setpriv --reuid=65534 --regid=65534 --init-groups cat /srv/games >/dev/null 2>&1 &&
+alice_unshare setpriv --reuid=65534 --regid=65534 --init-groups cat /srv/games >/dev/null 2>&1 &&
 	[ "$GUEST_FLAVOUR" != stock ] && fail "nobody in the namespace reads /srv/games: nogames was shed"
 
 step "rootless podman: root in the container drops to nobody"
