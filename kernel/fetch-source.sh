@@ -1,0 +1,60 @@
+#!/bin/sh
+# Fetch Debian's linux-source-VERSION package from a suite the host does
+# not use (unstable by default) and leave its tarball in DESTDIR as
+# linux-source-VERSION.tar.xz.  apt-get runs with a configuration of its
+# own under DESTDIR/apt-SUITE: the host's sources, lists, preferences and
+# installed packages are neither read nor changed, and nothing is
+# installed.
+#
+# usage: fetch-source.sh VERSION DESTDIR [MIRROR [SUITE]]
+set -eu
+
+version=$1
+dest=$2
+mirror=${3:-http://deb.debian.org/debian}
+suite=${4:-unstable}
+keyring=/usr/share/keyrings/debian-archive-keyring.gpg
+pkg=linux-source-$version
+
+test -r "$keyring" || {
+	echo "fetch-source.sh: $keyring missing (Debian package debian-archive-keyring)" >&2
+	exit 1
+}
+mkdir -p "$dest"
+dest=$(cd "$dest" && pwd)
+apt=$dest/apt-$suite
+rm -rf "$apt"
+mkdir -p "$apt/state/lists/partial" "$apt/cache/archives/partial" \
+	"$apt/sources.list.d" "$apt/preferences.d" "$apt/deb"
+echo "deb [signed-by=$keyring] $mirror $suite main" >"$apt/sources.list"
+: >"$apt/preferences"
+: >"$apt/status"
+
+set -- -q -o Dir::State="$apt/state" -o Dir::State::status="$apt/status" \
+	-o Dir::Cache="$apt/cache" \
+	-o Dir::Etc::SourceList="$apt/sources.list" \
+	-o Dir::Etc::SourceParts="$apt/sources.list.d" \
+	-o Dir::Etc::Preferences="$apt/preferences" \
+	-o Dir::Etc::PreferencesParts="$apt/preferences.d" \
+	-o APT::Sandbox::User=root
+
+echo "  FETCH   $pkg from $suite (log: $apt/apt.log)"
+if ! { apt-get "$@" update &&
+	(cd "$apt/deb" && apt-get "$@" download "$pkg"); } >"$apt/apt.log" 2>&1; then
+	cat "$apt/apt.log" >&2
+	echo "fetch-source.sh: could not download $pkg from $suite" >&2
+	exit 1
+fi
+
+deb=$(ls "$apt/deb/${pkg}_"*.deb)
+echo "  DEB     $(basename "$deb")"
+dpkg-deb -x "$deb" "$apt/root"
+tarball=$apt/root/usr/src/$pkg.tar.xz
+test -f "$tarball" || {
+	echo "fetch-source.sh: $(basename "$deb") has no usr/src/$pkg.tar.xz" >&2
+	exit 1
+}
+mv "$tarball" "$dest/$pkg.tar.xz.tmp"
+mv "$dest/$pkg.tar.xz.tmp" "$dest/$pkg.tar.xz"
+rm -rf "$apt/root" "$apt/deb" "$apt/state/lists"
+echo "  SOURCE  $dest/$pkg.tar.xz"
