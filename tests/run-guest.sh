@@ -13,7 +13,9 @@
 #
 # Environment: QEMU, QEMU_ACCEL (tcg|kvm), GUEST_MEM (MiB), GUEST_SMP,
 # GUEST_APPEND (more kernel parameters), TIME_SCALE (multiplies every
-# time limit: a debug kernel is slower), and for the tests KERNEL_RELEASE,
+# time limit: a debug kernel is slower), GUEST_LANES (2, the default: the
+# tests marked "etc" run alongside the others, tests/guest-run; 1: one at
+# a time), and for the tests KERNEL_RELEASE,
 # UIDMAP_VERSION, TESTS_SELFTEST_FAIL, STRESS_SECONDS, FUZZ_SEED, FUZZ_STEPS.
 set -eu
 
@@ -30,6 +32,7 @@ flavour=${7:-patched}
 : "${GUEST_MEM:=2048}"
 : "${GUEST_SMP:=2}"
 : "${TIME_SCALE:=1}"
+: "${GUEST_LANES:=2}"
 
 for f in "$kernel" "$rootimg"; do
 	[ -f "$f" ] || { echo "run-guest.sh: $f is missing" >&2; exit 1; }
@@ -39,14 +42,19 @@ rm -rf "$out"
 mkdir -p "$out/disk"
 cp -a "$tests/." "$out/disk/"
 
-# The list: "NAME [LIMIT]" lines; comments and blank lines dropped.
+# The list: "NAME [LIMIT [etc]]" lines; comments and blank lines dropped.
+# "etc" marks a test that changes files in /etc (tests/guest-run).
 if [ "$mode" = check ]; then
 	sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$list" |
-		awk -v scale="$TIME_SCALE" '{ print $1, ($2 == "" ? 300 : $2) * scale }' \
+		awk -v scale="$TIME_SCALE" '{ print $1, ($2 == "" ? 300 : $2) * scale, $3 }' \
 		>"$out/disk/tests.list"
-	while read -r name limit; do
+	while read -r name limit lane; do
 		[ -x "$out/disk/$name" ] ||
 			{ echo "run-guest.sh: $list names $name, which is not on the tests disk" >&2; exit 1; }
+		case $lane in
+		''|etc) ;;
+		*) echo "run-guest.sh: $list: $name: unknown mark '$lane' (only 'etc')" >&2; exit 1 ;;
+		esac
 	done <"$out/disk/tests.list"
 else
 	: >"$out/disk/tests.list"
@@ -59,6 +67,8 @@ TESTS_SELFTEST_FAIL='${TESTS_SELFTEST_FAIL:-0}'
 STRESS_SECONDS='${STRESS_SECONDS:-}'
 FUZZ_SEED='${FUZZ_SEED:-}'
 FUZZ_STEPS='${FUZZ_STEPS:-}'
+TIME_SCALE='$TIME_SCALE'
+GUEST_LANES='$GUEST_LANES'
 ENV
 truncate -s "$(( $(du -sm "$out/disk" | cut -f1) + 32 ))M" "$out/tests.img"
 mke2fs -q -t ext4 -F -L tests -d "$out/disk" "$out/tests.img"
@@ -87,7 +97,7 @@ echo "  GUEST   $flavour ran $(( $(date +%s) - start ))s, qemu exit status $rc"
 
 tr -d '\r' <"$out/results.tap" >"$out/results.clean"
 i=0
-while read -r name limit; do
+while read -r name limit lane; do
 	i=$((i + 1))
 	line=$(grep -E "^(not )?ok $i - " "$out/results.clean" | head -n 1 || true)
 	case $line in

@@ -6,7 +6,7 @@
 # the state is still "allow", newgidmap fails and writes no map.
 #
 # Deterministic: strace (as root, so newgidmap stays setuid) holds
-# newgidmap at the entry of its write to /proc/PID/setgroups for 10 s; the
+# newgidmap at the entry of its write to /proc/PID/setgroups ($HOLD); the
 # test waits until it is held there, writes "deny", checks it is still
 # held, and lets it go.  The second case injects EPERM into that write.
 
@@ -19,7 +19,7 @@ set_policy nogames
 say "=== deny written between newgidmap's read and its write of shadow"
 new_target
 traced_start -P "/proc/$pid/setgroups" -e trace=write,pwrite64 \
-	-e inject=write,pwrite64:delay_enter=10000000:when=1 -- $FULL
+	-e inject=write,pwrite64:delay_enter=$HOLD:when=1 -- $FULL
 [ -n "$ngm" ] || die "newgidmap did not start"
 NRS="1 18"
 held=""

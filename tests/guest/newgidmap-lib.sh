@@ -289,6 +289,15 @@ check_no_crash() {
 # strace runs as root and traces the caller (setpriv, then newgidmap), so
 # the kernel honours newgidmap's setuid bit.  -P limits the tracing, and so
 # the injection, to the system calls on one path.
+#
+# HOLD: how long (in microseconds, for delay_enter) strace holds newgidmap
+# at the one system call a test acts around.  The test only needs to see it
+# held, then do one or two quick things (write "deny", kill and reap the
+# target) and check that it is still held: 3 s is ample on TCG, also with
+# the other lane of tests running; a debug kernel scales it with every
+# time limit (TIME_SCALE).  A hold that ran out too early fails the test:
+# "the delay was too short".
+HOLD=$(awk -v s="${TIME_SCALE:-1}" 'BEGIN { printf "%d", 3000000 * s }')
 
 require_strace() {
 	command -v strace >/dev/null 2>&1 ||

@@ -4,8 +4,8 @@
 # the pid; it must end with a clear error (exit 1, a message that does not
 # send the user to write "deny" to a setgroups file that no longer exists),
 # write nothing and not crash.  strace (as root, so newgidmap stays setuid)
-# holds newgidmap for 10 s at the entry of its openat() of "setgroups", or
-# of "gid_map", while the test kills and reaps the target.
+# holds newgidmap (for $HOLD, newgidmap-lib.sh) at the entry of its openat()
+# of "setgroups", or of "gid_map", while the test kills and reaps the target.
 
 . "$TESTS/newgidmap-lib.sh"
 
@@ -32,7 +32,7 @@ for policy in with without; do
 			say "=== $policy policy, $map map: the target exits before the openat of $file"
 			new_target
 			traced_start -P "$file" -e trace=openat,open \
-				-e inject=openat,open:delay_enter=10000000:when=1 -- "$@"
+				-e inject=openat,open:delay_enter=$HOLD:when=1 -- "$@"
 			[ -n "$ngm" ] || die "newgidmap did not start"
 			wait_stopped 257 "/proc/$pid"
 			kill -KILL "$pid"
