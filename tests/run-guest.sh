@@ -13,9 +13,9 @@
 #
 # Environment: QEMU, QEMU_ACCEL (tcg|kvm), GUEST_MEM (MiB), GUEST_SMP,
 # GUEST_APPEND (more kernel parameters), TIME_SCALE (multiplies every
-# time limit: a debug kernel is slower), GUEST_LANES (2, the default: the
-# tests marked "etc" run alongside the others, tests/guest-run; 1: one at
-# a time), and for the tests KERNEL_RELEASE,
+# time limit: a debug kernel is slower), GUEST_LANES (how many tests run
+# at a time, tests/guest-run; 2, the default, one per guest CPU), and for
+# the tests KERNEL_RELEASE,
 # UIDMAP_VERSION, TESTS_SELFTEST_FAIL, STRESS_SECONDS, FUZZ_SEED, FUZZ_STEPS.
 set -eu
 

@@ -148,12 +148,19 @@ as_alice_login() {
 	as_alice $ALICE_ENV "$@"
 }
 
-# Import the test image into alice's podman storage, once per boot.
+# Import the test image into alice's podman storage, once per boot.  The
+# podman tests may run side by side (tests/guest-run): one imports, the
+# others wait on the lock, which podman's long-lived processes (its pause
+# process) must not inherit.
 podman_image() {
 	IMAGE=localhost/sticky-groups-probe
-	as_alice_login podman image exists "$IMAGE" 2>/dev/null ||
-		as_alice_login podman import --quiet /usr/local/share/sticky-groups/image.tar "$IMAGE" >/dev/null ||
+	exec 9>>/tmp/podman-image.lock
+	flock 9 || fail "cannot lock /tmp/podman-image.lock"
+	as_alice_login podman image exists "$IMAGE" 9>&- 2>/dev/null ||
+		as_alice_login podman import --quiet /usr/local/share/sticky-groups/image.tar "$IMAGE" \
+			9>&- >/dev/null ||
 		fail "podman import of the test image failed"
+	exec 9>&-
 }
 
 # podman run as alice, with /srv and the tests disk mounted.
