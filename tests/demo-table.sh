@@ -9,10 +9,15 @@ set -eu
 [ $# -eq 3 ] || { echo "usage: demo-table.sh STOCK_OUTDIR DENY_OUTDIR PATCHED_OUTDIR" >&2; exit 2; }
 cells=$(dirname "$3")/demo-cells.tsv
 
-# cells OUTDIR COLUMN: "FILE<TAB>ROW<TAB>COLUMN<TAB>CELL" lines of one run
+# cells OUTDIR COLUMN: "FILE<TAB>ROW<TAB>COLUMN<TAB>CELL" lines of one run,
+# in the order of the tests in the list (two tests run at a time, and the
+# console has each test's output when it ends)
 cells() {
 	tr -d '\r' <"$1/console.log" | awk -F '\t' -v col="$2" '
-		$1 == "CELL" { print $3 "\t" $2 "\t" col "\t" $4 }'
+		FILENAME != "-" { split($0, w, " "); index_of[w[1]] = FNR; next }
+		$1 ~ /^=== RUN / { split($1, w, " "); test = index_of[w[3]] }
+		$1 == "CELL" { print test "\t" $3 "\t" $2 "\t" col "\t" $4 }' \
+		"$1/disk/tests.list" - | sort -s -t "$(printf '\t')" -k1,1n | cut -f2-
 }
 
 describe() {
