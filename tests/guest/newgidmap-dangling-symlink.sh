@@ -1,7 +1,8 @@
 #!/bin/sh
 # /etc/negative-groups a symlink to nothing (config management, a late
 # mount) fails closed: the policy applies, with a warning naming the file;
-# on this kernel setgroups becomes shadow and the map is written.  Only a
+# the caller's own gid is not mapped, the subgid range is, with setgroups
+# at shadow.  Only a
 # path with nothing at it means "no file".  Control: a symlink to a good
 # file is followed (admins use them).
 

@@ -1,7 +1,8 @@
 #!/bin/sh
 # /etc/negative-groups a FIFO with no writer: newgidmap must not block on
 # it (it is run under timeout here) and fails closed: a warning naming the
-# file, setgroups shadow, the map written.
+# file, the caller's own gid not mapped, the subgid range mapped with
+# setgroups at shadow.
 
 . "$TESTS/newgidmap-lib.sh"
 

@@ -166,11 +166,31 @@ check_rc() {
 	fi
 }
 
-# The map was written with the policy applied because the file could not
-# be trusted or read (fail closed): a warning, "shadow", the whole map.
+# The file could not be fully read (fail closed), and the caller (who
+# holds only gid 1000) asked for $FULL: a warning, and since every group
+# the caller or the target holds then counts as listed, the map of gid
+# 1000 is refused with nothing written.  The subgid range alone is mapped,
+# with setgroups at shadow.
+SUBONLY="0 100000 65536"
 check_failed_closed() {
-	check_rc 0
+	check_rc 1
 	check_out "/etc/negative-groups"
+	check_out "applying the policy"
+	check_out "refusing to map group alice (gid 1000)"
+	check_out "cannot be fully read"
+	check_setgroups allow
+	check_map ""
+	call_newgidmap $SUBONLY
+	check_rc 0
+	check_out "applying the policy"
+	check_setgroups shadow
+	check_map "$SUBONLY"
+}
+
+# The policy applied for another reason than the file (the groups of the
+# target could not be read): the whole map, with setgroups at shadow.
+check_applied_full() {
+	check_rc 0
 	check_out "applying the policy"
 	check_setgroups shadow
 	check_map "$FULL"
@@ -257,6 +277,32 @@ check_groups_kept() {
 		bad "could not clear the groups in the namespace: $out"
 		;;
 	esac
+}
+
+# check_groups_kept_deny: as check_groups_kept, on a namespace in "deny":
+# setgroups(2) fails with EPERM and /srv/games stays denied
+check_groups_kept_deny() {
+	uout=$($ALICE newuidmap "$pid" $FULL 2>&1) || {
+		bad "newuidmap failed: $uout"
+		return
+	}
+	out=$($ALICE nsenter --preserve-credentials -U -t "$pid" \
+		setpriv --clear-groups true 2>&1)
+	case "$out" in
+	*"Operation not permitted"*)
+		pass "setgroups(2) fails with EPERM in the namespace"
+		;;
+	*)
+		bad "setgroups(2) in the namespace: '$out', expected EPERM"
+		;;
+	esac
+	out=$($ALICE nsenter --preserve-credentials -U -t "$pid" \
+		sh -c 'if cat /srv/games >/dev/null 2>&1; then echo READ; else echo DENIED; fi' 2>&1)
+	if [ "$out" = DENIED ]; then
+		pass "/srv/games still denied in the namespace"
+	else
+		bad "/srv/games in the namespace: $out"
+	fi
 }
 
 # check_not_out STRING: the output of the last command does not contain

@@ -1,7 +1,8 @@
 #!/bin/sh
 # A file that exists but can't be read makes the policy apply (fail
-# closed): a directory, a symlink loop.  (chmod 000 is no obstacle to the
-# setuid-root newgidmap.)
+# closed): a directory, a symlink loop, an open(2) that fails with EACCES
+# (injected: chmod 000 is no obstacle to the setuid-root newgidmap).
+# Every group the caller holds then counts as listed.
 
 . "$TESTS/newgidmap-lib.sh"
 
@@ -12,8 +13,7 @@ for kind in directory loop; do
 	rm -rf "$NEG"
 	if [ "$kind" = directory ]; then
 		mkdir "$NEG"
-		# opened, then found not to be a regular file: no errno to show
-		why=""
+		why="not a regular file"
 	else
 		ln -s negative-groups "$NEG"
 		why="Too many levels of symbolic links"
@@ -21,13 +21,27 @@ for kind in directory loop; do
 	new_target --reuid=1000 --regid=1000 --groups=1000
 	CALLER="setpriv --reuid=1000 --regid=1000 --groups=1000 --"
 	call_newgidmap $FULL
-	check_rc 0
-	check_out "/etc/negative-groups"
-	[ -z "$why" ] || check_out "$why"
-	check_out "applying the policy"
-	check_setgroups shadow
-	check_map "$FULL"
+	check_out "$why"
+	check_failed_closed
 	end_target
 done
+
+# newgidmap runs as root, which reads any file: EACCES (root squashed on
+# NFS, an LSM) is injected into the open of the file.  The stat(2)s before
+# it succeed, so the refusal comes from open(2) itself.
+require_strace
+say "=== the open of $NEG fails with EACCES"
+set_policy "user:root"
+new_target --reuid=1000 --regid=1000 --groups=1000
+traced_call -P "$NEG" -e trace=openat,open \
+	-e inject=openat,open:error=EACCES -- $FULL
+if grep -q "negative-groups.*EACCES.*INJECTED" "$saved/strace.log"; then
+	pass "EACCES injected into the open of $NEG"
+else
+	bad "the trace shows no EACCES injected into the open of $NEG"
+fi
+check_out "cannot open: Permission denied"
+check_failed_closed
+end_target
 
 finish

@@ -26,7 +26,7 @@ for err in EACCES ENOMEM; do
 	else
 		bad "the trace shows no $err injected into the open of status"
 	fi
-	check_failed_closed
+	check_applied_full
 	end_target
 done
 
@@ -39,7 +39,7 @@ if grep -q 'EIO.*INJECTED' "$saved/strace.log"; then
 else
 	bad "the trace shows no EIO injected into the read of status"
 fi
-check_failed_closed
+check_applied_full
 end_target
 
 say "=== control: status readable, no listed group held: stock"

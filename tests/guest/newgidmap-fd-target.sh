@@ -1,0 +1,84 @@
+#!/bin/sh
+# The fd:N target form: newgidmap fd:N maps the process whose /proc/PID
+# directory N is open on, as container runtimes pass it.  /proc/PID and
+# /proc/PID/task/TID work like the PID form, and the messages name that
+# pid, never "process 0"; a descriptor of another /proc directory is
+# refused at once, naming it, with nothing written.
+
+. "$TESTS/newgidmap-lib.sh"
+
+require_shadow_kernel
+set_policy nogames
+
+# fd_call DIR ARG...: "newgidmap fd:5 ARG..." as $CALLER, with descriptor
+# 5 open on DIR; sets out and rc
+fd_call() {
+	dir=$1
+	shift
+	say "+ newgidmap fd:5 $* (5 is $dir)"
+	out=$($CALLER sh -c 'exec 5<"$1" || exit 99; shift; exec newgidmap fd:5 "$@"' \
+		sh "$dir" "$@" 2>&1)
+	rc=$?
+	if [ -n "$out" ]; then
+		printf '%s\n' "$out" | sed 's/^/  | /'
+	fi
+	say "  exit status $rc"
+}
+
+say "=== fd:N of /proc/PID, alice holds nogames: shadow, the whole map"
+new_target
+fd_call "/proc/$pid" $FULL
+check_rc 0
+check_quiet
+check_setgroups shadow
+check_map "$FULL"
+check_groups_kept
+end_target
+
+say "=== fd:N of /proc/PID/task/TID"
+new_target
+fd_call "/proc/$pid/task/$pid" $FULL
+check_rc 0
+check_quiet
+check_setgroups shadow
+check_map "$FULL"
+end_target
+
+for dir in task fd ns; do
+	say "=== fd:N of /proc/PID/$dir, not a process directory"
+	new_target
+	fd_call "/proc/$pid/$dir" $FULL
+	check_rc 1
+	check_out "fd:5 does not refer to a /proc/PID directory"
+	check_not_out "process 0"
+	check_setgroups allow
+	check_map ""
+	end_target
+done
+
+# The groups of the target cannot be read (the open of its status file
+# fails, injected): the message names the pid that N refers to.
+require_strace
+LONE="--reuid=1000 --regid=1000 --groups=1000"
+CALLER="setpriv $LONE --"
+for sub in "" "/task/PID"; do
+	new_target $LONE
+	dir=/proc/$pid${sub:+/task/$pid}
+	say "=== fd:N of $dir, the groups of the target cannot be read"
+	say "+ strace ... newgidmap fd:5 $FULL (5 is $dir)"
+	strace -f -qq -o "$saved/strace.log" -P status -e trace=openat,open \
+		-e inject=openat,open:error=EACCES:when=1 \
+		$CALLER sh -c 'exec 5<"$1" || exit 99; shift; exec newgidmap fd:5 "$@"' \
+		sh "$dir" $FULL >"$saved/out" 2>&1
+	rc=$?
+	out=$(cat "$saved/out")
+	printf '%s\n' "$out" | sed 's/^/  | /'
+	grep -q '"status".*EACCES.*INJECTED' "$saved/strace.log" ||
+		bad "the trace shows no EACCES injected into the open of status"
+	check_out "cannot read the groups of process $pid"
+	check_not_out "process 0"
+	check_applied_full
+	end_target
+done
+
+finish
