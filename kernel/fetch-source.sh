@@ -3,15 +3,21 @@
 # not use (unstable by default) and leave its tarball in DESTDIR as
 # linux-source-VERSION.tar.xz.  apt-get runs with a configuration of its
 # own under DESTDIR/apt-SUITE: the host's sources, lists, preferences and
-# installed packages are neither read nor changed, and nothing is
-# installed.
+# installed packages are neither read by it nor changed, and nothing is
+# installed.  MIRROR defaults to the Debian archive that the host's apt
+# sources list (debian-mirror.sh).
 #
 # usage: fetch-source.sh VERSION DESTDIR [MIRROR [SUITE]]
 set -eu
 
 version=$1
 dest=$2
-mirror=${3:-http://deb.debian.org/debian}
+if [ -n "${3:-}" ]; then
+	mirror=$3
+elif ! mirror=$(sh "$(dirname "$0")/../debian-mirror.sh"); then
+	echo "fetch-source.sh: give a Debian mirror as MIRROR, the third argument (./configure --with-debian-mirror=URL)" >&2
+	exit 1
+fi
 suite=${4:-unstable}
 keyring=/usr/share/keyrings/debian-archive-keyring.gpg
 pkg=linux-source-$version

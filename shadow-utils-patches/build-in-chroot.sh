@@ -21,7 +21,8 @@
 #            Remove it to start afresh.
 #
 # Environment:
-#   MIRROR       Debian mirror (default http://deb.debian.org/debian)
+#   MIRROR       Debian mirror (default: the Debian archive of the host's
+#                apt sources, as ../debian-mirror.sh prints it)
 #   JOBS         parallel jobs (default: nproc)
 #   DEB_BUILD_OPTIONS  passed on (default "nocheck parallel=JOBS")
 #
@@ -46,7 +47,6 @@ src=$(cd "$2" && pwd)
 mkdir -p "$3"
 out=$(cd "$3" && pwd)
 chroot=${4:-$(dirname "$out")/chroot-$suite}
-mirror=${MIRROR:-http://deb.debian.org/debian}
 jobs=${JOBS:-$(nproc)}
 ready=$chroot/.sticky-groups-chroot
 
@@ -57,6 +57,12 @@ fi
 
 # --- the chroot -----------------------------------------------------------
 if [ ! -f "$ready" ]; then
+	if [ -n "${MIRROR:-}" ]; then
+		mirror=$MIRROR
+	elif ! mirror=$(sh "$(dirname "$0")/../debian-mirror.sh"); then
+		echo "$0: set MIRROR to a Debian mirror (./configure --with-debian-mirror=URL)" >&2
+		exit 1
+	fi
 	echo "  CHROOT  $suite build chroot: $chroot (log: $chroot.log)"
 	rm -rf "$chroot"
 	# The build dependencies come from the control file of the tree to
