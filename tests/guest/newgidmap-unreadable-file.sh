@@ -41,7 +41,11 @@ else
 	bad "the trace shows no EACCES injected into the open of $NEG"
 fi
 check_out "cannot open: Permission denied"
-check_failed_closed
+check_out "applying the policy"
+check_rc 1
+check_out "refusing to map group alice (gid 1000)"
+check_setgroups allow
+check_map ""
 end_target
 
 finish
