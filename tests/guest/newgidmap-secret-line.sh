@@ -54,12 +54,13 @@ check_failed_closed
 end_target
 
 # A listed gid in the caller's subgid range, which neither the caller nor
-# the target holds: the refusal names it only if the file is readable by
-# all.  Otherwise it says which map line holds a listed gid.
+# the target holds (the policy applies through user:alice): the refusal
+# names it only if the file is readable by all.  Otherwise it says which
+# map line holds a listed gid.
 secret_gid=123457
 for mode in 0600 0644; do
 	say "=== mode $mode, gid $secret_gid of the subgid range listed"
-	set_policy "# a gid of alice's subgid range" "$secret_gid"
+	set_policy "# a gid of alice's subgid range" "$secret_gid" "user:alice"
 	chmod "$mode" "$NEG"
 	ls -l "$NEG"
 	new_target $LONE
