@@ -1,0 +1,90 @@
+#!/bin/sh
+# Mutation check of the /etc/negative-groups parser's cmocka test (the
+# test upstream runs, tests/unit/test_negative_groups.c of the patched
+# 4.17 tree): each mutant below breaks one safety rule of
+# lib/negative_groups.c, and the test must fail on every one of them.
+# Prints a TAP line per mutant ("ok" when the test caught it), after one
+# for the test against the unmodified parser (which must pass), and exits 0;
+# a mutant whose edit no longer applies to the source is "not ok" too, so
+# that the list cannot go stale silently.
+#
+# usage: negative-groups.sh SRC OUTDIR
+#   SRC     the patched and configured shadow tree (config.h present)
+#   OUTDIR  scratch folder for the mutants and their logs
+set -u
+src=$1
+out=$2
+mkdir -p "$out"
+
+lib=$src/lib
+test=$src/tests/unit/test_negative_groups.c
+helpers="alloc/malloc.c atoi/a2i/a2s_c.c atoi/a2i/a2s_nc.c atoi/a2i/a2u_c.c
+	atoi/a2i/a2u_nc.c atoi/getnum.c atoi/strtoi/strtoi.c atoi/strtoi/strtou.c
+	atoi/strtoi/strtou_noneg.c search/cmp/cmp.c
+	string/ctype/strisascii/strisdigit.c string/strcmp/streq.c"
+srcs=""
+for h in $helpers; do
+	srcs="$srcs $lib/$h"
+done
+
+n=0
+# build N SOURCE: the test against the parser SOURCE, as $out/test-N
+build() {
+	# shellcheck disable=SC2086
+	${CC:-cc} -DHAVE_CONFIG_H -I"$src" -I"$lib" -w -g -o "$out/test-$1" \
+		"$test" "$2" $srcs -lcmocka >"$out/mutant-$1.log" 2>&1
+}
+
+# The test must pass on the parser as it is, or a failure on a mutant
+# would prove nothing.
+unmodified() {
+	n=$((n + 1))
+	if ! build $n "$lib/negative_groups.c"; then
+		echo "not ok $n - the test against the parser as it is # does not compile, see $out/mutant-$n.log"
+	elif timeout 120 "$out/test-$n" >>"$out/mutant-$n.log" 2>&1; then
+		echo "ok $n - the test passes against the parser as it is"
+	else
+		echo "not ok $n - the test against the parser as it is # it fails, see $out/mutant-$n.log"
+	fi
+}
+
+# mutant NAME SED-SCRIPT: run the test against the parser edited by SED-SCRIPT
+mutant() {
+	n=$((n + 1))
+	m=$out/mutant-$n.c
+	sed -e "$2" "$lib/negative_groups.c" >"$m"
+	if cmp -s "$m" "$lib/negative_groups.c"; then
+		echo "not ok $n - $1 # the edit does not apply to lib/negative_groups.c"
+		return
+	fi
+	if ! build $n "$m"; then
+		echo "not ok $n - $1 # does not compile, see $out/mutant-$n.log"
+		return
+	fi
+	# A blocked open is killed by the test's own alarm(10); this limit
+	# only guards against a hang elsewhere.
+	if timeout 120 "$out/test-$n" >>"$out/mutant-$n.log" 2>&1; then
+		echo "not ok $n - $1 # the test passed: the mutant survived"
+	else
+		failed=$(sed -n 's/^\[  FAILED  \] \(test_[a-z_]*\)$/\1/p' "$out/mutant-$n.log" | sort -u | tr '\n' ' ')
+		echo "ok $n - $1 # caught by ${failed:-a crash}"
+	fi
+}
+
+# The FIFO and the check order: stat(2) decides before open(2).
+STAT_FIRST='/^	ng.readable = (st.st_mode & S_IROTH) != 0;$/,/^	}$/d'
+echo "1..9"
+unmodified
+mutant "open before the stat checks, without O_NONBLOCK" \
+	"$STAT_FIRST; s/ | O_NONBLOCK//"
+mutant "open before the stat checks" "$STAT_FIRST"
+mutant "readable by all forced on (quoting forced on)" \
+	's/(fst.st_mode & S_IROTH) != 0,/true,/; s/ng.readable = (st.st_mode & S_IROTH) != 0;/ng.readable = true;/'
+mutant "root-owner check removed" '/if (0 != st->st_uid)/,+1d'
+mutant "writable check removed" '/if ((st->st_mode & (S_IWGRP | S_IWOTH)) != 0)/,+1d'
+mutant "warning shows the problem of a file not readable by all" \
+	's/} else if (ng->readable || 0 == ng->problem_line) {/} else if (true) {/'
+mutant "held groups do not count while the file failed" \
+	's/if (!ng->failed \&\& !negative_groups_has_gid(ng, groups\[i\]))/if (!negative_groups_has_gid(ng, groups[i]))/'
+mutant "a failed name lookup taken for an unknown name" \
+	's/if (ENOENT == err) {/if (0 != err) {/'
