@@ -3,7 +3,8 @@
 # directory N is open on, as container runtimes pass it.  /proc/PID and
 # /proc/PID/task/TID work like the PID form, and the messages name that
 # pid, never "process 0"; a descriptor of another /proc directory is
-# refused at once, naming it, with nothing written.
+# refused at once, naming it, with nothing written.  Where newgidmap has
+# no fd:N form (shadow 4.13), it must refuse it as a usage error.
 
 . "$TESTS/newgidmap-lib.sh"
 
@@ -24,6 +25,20 @@ fd_call() {
 	fi
 	say "  exit status $rc"
 }
+
+# Debian 12's newgidmap (shadow 4.13) has no fd:N form: there fd:N is a
+# usage error, and nothing is written.
+if ! newgidmap 2>&1 | grep -q 'fd:'; then
+	say "=== this newgidmap has no fd:N target form: refused, nothing written"
+	new_target
+	fd_call "/proc/$pid" $FULL
+	check_rc 1
+	check_out "usage"
+	check_setgroups allow
+	check_map ""
+	end_target
+	finish
+fi
 
 say "=== fd:N of /proc/PID, alice holds nogames: shadow, the whole map"
 new_target
