@@ -3,13 +3,22 @@
 # source tree in a chroot of the release it is meant for, so that they
 # link that release's libraries whatever the host runs.
 #
-# usage: build-in-chroot.sh [-t] SUITE SRCDIR OUTDIR [CHROOT]
+# usage: build-in-chroot.sh [-t|-u] SUITE SRCDIR OUTDIR [CHROOT]
 #
 #   -t       do not build: run the tree's unit tests ("make check" in
 #            SRCDIR/tests/unit, the cmocka tests; libcmocka-dev is in the
 #            chroot) in the tree a former run built, and print one TAP
 #            line per test ("ok - shadow/tests/unit/test_x"); the log is
 #            OUTDIR/unit-tests.log.  Exit status 0 even when a test failed.
+#
+#   -u       SRCDIR is a checkout of upstream shadow-utils (not a Debian
+#            source package): build it as upstream does (autogen.sh,
+#            make), run its unit tests as -t does, and install it with
+#            "make install DESTDIR=OUTDIR/destdir"; the log is
+#            OUTDIR/upstream-build.log.  Uses the chroot of a former
+#            package build (the build dependencies of Debian's shadow of
+#            SUITE, which cover upstream's).  Exit status 1 when the build
+#            or the installation fails.
 #
 #   SUITE    Debian suite of the chroot (trixie, bookworm)
 #   SRCDIR   the source tree; it is bind-mounted into the chroot and
@@ -34,12 +43,20 @@
 set -eu
 
 test_only=
-if [ "${1:-}" = -t ]; then
+upstream=
+case ${1:-} in
+-t)
 	test_only=yes
 	shift
-fi
+	;;
+-u)
+	upstream=yes
+	test_only=yes
+	shift
+	;;
+esac
 if [ $# -lt 3 ] || [ $# -gt 4 ]; then
-	echo "usage: $0 [-t] SUITE SRCDIR OUTDIR [CHROOT]" >&2
+	echo "usage: $0 [-t|-u] SUITE SRCDIR OUTDIR [CHROOT]" >&2
 	exit 2
 fi
 suite=$1
@@ -50,7 +67,16 @@ chroot=${4:-$(dirname "$out")/chroot-$suite}
 jobs=${JOBS:-$(nproc)}
 ready=$chroot/.sticky-groups-chroot
 
-if [ ! -f "$src/debian/control" ]; then
+if [ -n "$upstream" ]; then
+	if [ ! -f "$src/autogen.sh" ]; then
+		echo "$0: $src/autogen.sh not found: not a checkout of upstream shadow-utils" >&2
+		exit 1
+	fi
+	if [ ! -f "$ready" ]; then
+		echo "$0: no chroot $chroot yet: it is made by the package build of a Debian shadow tree" >&2
+		exit 1
+	fi
+elif [ ! -f "$src/debian/control" ]; then
 	echo "$0: $src/debian/control not found" >&2
 	exit 1
 fi
@@ -100,6 +126,22 @@ in_chroot() {
 		exec chroot "$c" "$@"
 	' in_chroot "$chroot" "$work" "$src" "$@"
 }
+
+# --- an upstream tree: upstream's own build -------------------------------
+if [ -n "$upstream" ]; then
+	echo "  UPSTREAM autogen.sh, make, make install in the $suite chroot (log: $out/upstream-build.log)" >&2
+	rm -rf "$work/destdir" "$out/destdir"
+	if ! in_chroot env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME=/root LC_ALL=C.UTF-8 \
+		sh -c "cd /build/src && nice ./autogen.sh --enable-man --with-yescrypt \
+			--without-selinux --prefix=/usr --sysconfdir=/etc &&
+			nice make -j$jobs && nice make install DESTDIR=/build/destdir" \
+		>"$out/upstream-build.log" 2>&1; then
+		tail -n 30 "$out/upstream-build.log" >&2
+		echo "$0: the upstream build failed: $out/upstream-build.log" >&2
+		exit 1
+	fi
+	mv "$work/destdir" "$out/destdir"
+fi
 
 # --- the tree's unit tests ------------------------------------------------
 if [ -n "$test_only" ]; then
