@@ -3,9 +3,9 @@
 # when the policy applies and setgroups is allow, newgidmap writes "deny"
 # and then the map, with one notice that setgroups(2) will fail in the
 # namespace; root in it then cannot shed nogames (setgroups(2) fails with
-# EPERM, /srv/games stays denied).  An existing deny is kept; a self-map
-# gets deny as with stock newgidmap; without a file, or with a policy
-# that does not apply, it is stock.
+# EPERM, /srv/games stays denied).  An existing deny is kept; without a
+# file, or with a policy that does not apply, it is stock.  (Self-maps:
+# newgidmap-stock-kernel-maps.sh.)
 
 . "$TESTS/newgidmap-lib.sh"
 
@@ -76,14 +76,6 @@ check_rc 0
 check_quiet
 check_setgroups deny
 check_map "$FULL"
-end_target
-
-say "=== a self-map falls back to deny"
-new_target
-call_newgidmap 0 1000 1
-check_rc 0
-check_setgroups deny
-check_map "0 1000 1"
 end_target
 
 say "=== a policy that does not apply: stock"
