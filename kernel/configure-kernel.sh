@@ -1,7 +1,8 @@
 #!/bin/sh
 # Make a kernel .config: tinyconfig plus the config fragments, then check
 # that every option the fragments ask for made it in (Kconfig silently
-# drops options whose dependencies are missing).
+# drops options whose dependencies are missing), except those this kernel
+# version does not define.
 #
 # usage: configure-kernel.sh SOURCE_TREE OBJ_DIR CC FRAGMENT...
 set -eu
@@ -17,8 +18,17 @@ make -s -C "$tree" O="$obj" ARCH=x86_64 CC="$cc" tinyconfig >/dev/null
 "$tree/scripts/kconfig/merge_config.sh" -m -O "$obj" "$obj/.config" "$@" >/dev/null
 make -s -C "$tree" O="$obj" ARCH=x86_64 CC="$cc" olddefconfig >/dev/null
 
+# An option that this kernel version does not define at all (NFS_V4_1,
+# which 7.2 folded into NFS_V4) is skipped, and said so.
 missing=$(cat "$@" | grep -E '^CONFIG_[A-Z0-9_]+=' | sort -u | while IFS= read -r want; do
-	grep -qxF "$want" "$obj/.config" || echo "$want"
+	grep -qxF "$want" "$obj/.config" && continue
+	opt=${want%%=*}
+	if ! grep -rqE "^[[:space:]]*(menu)?config[[:space:]]+${opt#CONFIG_}\$" \
+			--include='Kconfig*' "$tree"; then
+		echo "  CONFIG  ${opt#CONFIG_} is not an option of this kernel: skipped" >&2
+		continue
+	fi
+	echo "$want"
 done)
 if [ -n "$missing" ]; then
 	for want in $missing; do
