@@ -11,8 +11,15 @@
  *   getgroups	getgroups(2) of the whole list
  *   status	open, read to EOF and close /proc/self/status
  *   setgroups	setgroups(2) with the N mapped groups
+ *   setgroups_same  the same final list in both states: allow sets N+S
+ *		mapped groups, shadow sets the N and keeps its S sticky ones
  *   clone_newuser  clone(CLONE_NEWUSER) + _exit + waitpid (for N = 0)
  *   clone	the same without CLONE_NEWUSER, the baseline of the above
+ *   ref_syscall  getppid(2), which the series does not touch, and
+ *   ref_cpu	a loop of arithmetic: references measured once per boot
+ *		(S = N = 0), by which the report normalises the figures of
+ *		each boot, so that boots on a machine of changing speed
+ *		compare
  *
  * The samples of the allow and of the shadow process are taken in turn,
  * so that a change of the load of the host (the guest runs under TCG on a
@@ -69,10 +76,11 @@
 enum state { STATE_ALLOW, STATE_SHADOW, NR_STATES };
 static const char * const state_name[NR_STATES] = { "allow", "shadow" };
 
-enum op { OP_GETGROUPS, OP_STATUS, OP_SETGROUPS, OP_CLONE_NEWUSER, OP_CLONE,
-	  NR_OPS };
+enum op { OP_GETGROUPS, OP_STATUS, OP_SETGROUPS, OP_SETGROUPS_SAME,
+	  OP_CLONE_NEWUSER, OP_CLONE, OP_REF_SYSCALL, OP_REF_CPU, NR_OPS };
 static const char * const op_name[NR_OPS] = {
-	"getgroups", "status", "setgroups", "clone_newuser", "clone",
+	"getgroups", "status", "setgroups", "setgroups_same", "clone_newuser",
+	"clone", "ref_syscall", "ref_cpu",
 };
 
 /* The reply of a worker to one command: a sample */
@@ -176,7 +184,9 @@ static int clone_child(void *arg)
  */
 static int do_op(enum op op, long n)
 {
-	int fd, status;
+	static volatile unsigned long sink;
+	unsigned long x;
+	int fd, status, i;
 	ssize_t len;
 	pid_t pid;
 
@@ -195,9 +205,23 @@ static int do_op(enum op op, long n)
 		close(fd);
 		return len < 0 ? errno : 0;
 	case OP_SETGROUPS:
+	case OP_SETGROUPS_SAME:
 		/* Inside gids 0..n-1: gid_buf is filled by the caller */
 		if (syscall(SYS_setgroups, n, gid_buf) < 0)
 			return errno;
+		return 0;
+	case OP_REF_SYSCALL:
+		syscall(SYS_getppid);
+		return 0;
+	case OP_REF_CPU:
+		/* xorshift: no memory, no system call, not optimised away */
+		x = sink | 1;
+		for (i = 0; i < 1000; i++) {
+			x ^= x << 13;
+			x ^= x >> 7;
+			x ^= x << 17;
+		}
+		sink = x;
 		return 0;
 	case OP_CLONE_NEWUSER:
 	case OP_CLONE:
@@ -224,7 +248,7 @@ static struct sample run_sample(enum op op, long n, long reps)
 	double start, end;
 	long i = 0;
 
-	if (op == OP_SETGROUPS)
+	if (op == OP_SETGROUPS || op == OP_SETGROUPS_SAME)
 		for (i = 0; i < n; i++)
 			gid_buf[i] = i;
 	i = 0;
@@ -248,9 +272,10 @@ static struct sample run_sample(enum op op, long n, long reps)
 /*
  * The body of a worker, in its new user namespace once the parent has
  * written the maps: run each command of the parent and reply a sample.
- * A command is an op and a number of reps (0: warm-up).
+ * A command is an op and a number of reps (0: warm-up).  setgroups_same
+ * sets N+S groups in allow and N in shadow, which keeps the S sticky ones.
  */
-static void worker_loop(int cmd_fd, int reply_fd, long n)
+static void worker_loop(int cmd_fd, int reply_fd, long n, long same)
 {
 	struct { int op; long reps; } cmd;
 	struct sample s;
@@ -264,7 +289,8 @@ static void worker_loop(int cmd_fd, int reply_fd, long n)
 				s.err = errno;
 			s.ns_per_op = 0;
 		} else {
-			s = run_sample(cmd.op, n, cmd.reps);
+			s = run_sample(cmd.op, cmd.op == OP_SETGROUPS_SAME ?
+				       same : n, cmd.reps);
 		}
 		write_all(reply_fd, &s, sizeof(s));
 	}
@@ -314,7 +340,7 @@ static bool worker_start(struct worker *workers, int idx, enum state st,
 		if (unshare(CLONE_NEWUSER))
 			die("unshare(CLONE_NEWUSER)");
 		write_all(reply[1], "r", 1);
-		worker_loop(cmd[0], reply[1], n);
+		worker_loop(cmd[0], reply[1], n, st == STATE_ALLOW ? n + s : n);
 	}
 	close(cmd[0]);
 	close(reply[1]);
@@ -556,6 +582,11 @@ int main(int argc, char **argv)
 			failed += measure(w, nr_states, s, n, OP_GETGROUPS);
 			failed += measure(w, nr_states, s, n, OP_STATUS);
 			failed += measure(w, nr_states, s, n, OP_SETGROUPS);
+			failed += measure(w, nr_states, s, n, OP_SETGROUPS_SAME);
+			if (si == 0 && ni == 0) {
+				failed += measure(w, nr_states, s, n, OP_REF_SYSCALL);
+				failed += measure(w, nr_states, s, n, OP_REF_CPU);
+			}
 			if (ni == 0) {
 				failed += measure(w, nr_states, s, n, OP_CLONE_NEWUSER);
 				failed += measure(w, nr_states, s, n, OP_CLONE);
