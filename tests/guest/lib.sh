@@ -26,6 +26,18 @@ wait_userns() {
 	done
 }
 
+# Wait until process $1 runs command $2 (it exec'd it); fail if it never
+# does.  Returns 1 if the process died on the way.
+wait_comm() {
+	tries=0
+	while [ "$(cat "/proc/$1/comm" 2>/dev/null)" != "$2" ]; do
+		kill -0 "$1" 2>/dev/null || return 1
+		tries=$((tries + 1))
+		[ $tries -le 200 ] || fail "process $1 never became $2"
+		sleep 0.05
+	done
+}
+
 # Start a process of alice's in a new, unmapped user namespace; sets $target.
 start_alice_userns() {
 	# Not through as_alice: $! must be the process itself, not a subshell.

@@ -43,12 +43,7 @@ joiner() {
 	joined=$!
 	# Its ids are taken once setpriv has become sh: only then may the
 	# policy be written.
-	tries=0
-	until [ "$(cat /proc/$joined/comm 2>/dev/null)" = sh ]; do
-		tries=$((tries + 1))
-		[ $tries -le 200 ] || fail "the joiner never started"
-		sleep 0.05
-	done
+	wait_comm $joined sh || fail "the joiner died before it started"
 }
 mkdir -p /run/ssid
 joiner /run/ssid/clear setpriv --clear-groups sleep 30
@@ -62,13 +57,7 @@ echo 4242:4242 >$sec/safesetid/gid_allowlist_policy ||
 step "setgroups([]) in the namespace: no kill, 4243 kept"
 echo go >/run/ssid/clear
 # Until setpriv has run its setgroups(2) and become sleep, or died
-tries=0
-while kill -0 $clear 2>/dev/null && [ "$(cat /proc/$clear/comm 2>/dev/null)" != sleep ]; do
-	tries=$((tries + 1))
-	[ $tries -le 200 ] || fail "the process never reached sleep"
-	sleep 0.05
-done
-kill -0 $clear 2>/dev/null || { wait $clear; fail "setpriv --clear-groups died with status $? (137: SIGKILL)"; }
+wait_comm $clear sleep || { wait $clear; fail "setpriv --clear-groups died with status $? (137: SIGKILL)"; }
 # Read from outside, where every group shows
 real=$(sed -n 's/^Groups:[[:space:]]*//p' /proc/$clear/status)
 real=$(echo $real)
