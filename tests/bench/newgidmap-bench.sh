@@ -6,7 +6,10 @@
 # fresh "unshare --user sleep" targets of hers, with /etc/negative-groups
 # absent, with 10 entries and with 10,000 entries (nogames by name, the
 # others numeric gids that nobody holds: a name would cost an NSS lookup
-# each and one that does not resolve makes the policy fail closed).
+# each and one that does not resolve makes the policy fail closed).  The
+# gids have five digits, so that 10,000 entries stay below the 64 KiB
+# that newgidmap reads of the file (a larger file makes the policy fail
+# closed, and alice's map is refused).
 # The patched newgidmap (the installed one) writes "shadow" and then the
 # map when the file lists nogames; the stock one ignores the file.
 #
@@ -113,9 +116,11 @@ policy() {
 	{
 		echo "# newgidmap-bench: $1 entries"
 		echo nogames
-		awk -v n="$1" 'BEGIN { for (i = 1; i < n; i++) print 300000 + i }'
+		awk -v n="$1" 'BEGIN { for (i = 1; i < n; i++) print 20000 + i }'
 	} >"$NEG"
 	chmod 0644 "$NEG"
+	[ "$(wc -c <"$NEG")" -le 65536 ] ||
+		die "$NEG: $(wc -c <"$NEG") bytes, more than newgidmap reads"
 }
 
 # start_targets: start $CALLS sleeps of alice's in new user namespaces
