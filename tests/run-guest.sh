@@ -16,7 +16,8 @@
 # time limit: a debug kernel is slower), GUEST_LANES (how many tests run
 # at a time, tests/guest-run; 2, the default, one per guest CPU), and for
 # the tests KERNEL_RELEASE,
-# UIDMAP_VERSION, TESTS_SELFTEST_FAIL, STRESS_SECONDS, FUZZ_SEED, FUZZ_STEPS.
+# UIDMAP_VERSION, TESTS_SELFTEST_FAIL, STRESS_SECONDS, FUZZ_SEED, FUZZ_STEPS;
+# MODULES, the lib/modules folder of the kernel, goes on the tests disk.
 set -eu
 
 mode=$1
@@ -41,6 +42,11 @@ done
 rm -rf "$out"
 mkdir -p "$out/disk"
 cp -a "$tests/." "$out/disk/"
+# The modules of the kernel (MODULES: its lib/modules), which the guest
+# runner puts in place before the tests
+if [ -n "${MODULES:-}" ]; then
+	cp -a "$MODULES" "$out/disk/modules"
+fi
 
 # The list: "NAME [LIMIT [etc]]" lines; comments and blank lines dropped.
 # "etc" marks a test that changes files in /etc (tests/guest-run).
