@@ -4,7 +4,11 @@
 # 16 groups.  alice holds bigdeny, a large gid as a directory service
 # gives out, and a file of the export, 0604 root:bigdeny, denies it to
 # her.  Root in her namespace (util-linux unshare, rootless podman) sets
-# 16 mapped groups, which sort below bigdeny.
+# 16 mapped groups, which sort below bigdeny, and reads the file from
+# there or from a user namespace below, without a gid map or in "deny"
+# mode (where every group is unmapped: only the outer namespace can tell
+# what sticks).  SUNRPC, the NFS client and knfsd are modules, as
+# distributions build them, loaded here.
 #   stock:   setgroups sheds bigdeny (the hole): readable;
 #   deny:    setgroups fails (unshare), or crun skips it and the groups
 #            stay, fewer than 16 (podman): denied;
@@ -19,6 +23,15 @@ groupadd -g $BIG bigdeny && usermod -a -G bigdeny alice || fail "cannot add bigd
 mkdir -p $EXPORT
 echo "denied to bigdeny over NFS" >$EXPORT/bigdeny
 chown root:bigdeny $EXPORT/bigdeny && chmod 0604 $EXPORT/bigdeny
+
+step "SUNRPC, the NFS client and knfsd: modules, loaded"
+for m in sunrpc nfs nfsd; do
+	modprobe $m || fail "modprobe $m failed"
+	# Only a loadable module has an initstate
+	[ "$(cat /sys/module/$m/initstate 2>/dev/null)" = live ] ||
+		fail "$m is not a loaded module"
+done
+grep -E '^(sunrpc|nfs|nfsd) ' /proc/modules
 
 step "knfsd on loopback, manage-gids off"
 ip link set lo up 2>/dev/null || busybox ip link set lo up || fail "cannot bring up lo"
@@ -99,9 +112,20 @@ for v in 3 4; do
 		setpriv --reuid=2000 --regid=2000 --clear-groups cat $d/bigdeny
 	check "NFSv$v, unshare, root sets 16 mapped groups" $want_ns \
 		alice_unshare setpriv --groups=$GROUPS16 cat $d/bigdeny
+	check "NFSv$v, unshare, 16 mapped groups, a child without a gid map" $want_ns \
+		alice_unshare setpriv --groups=$GROUPS16 unshare --user cat $d/bigdeny
+	check "NFSv$v, unshare, 16 mapped groups, a child in deny" $want_ns \
+		alice_unshare setpriv --groups=$GROUPS16 \
+		unshare --user --setgroups=deny cat $d/bigdeny
 	check "NFSv$v, podman run with 16 --group-add" $want_podman \
 		nfs_podman run --rm --network none $ADD16 \
 		-v $d:/nfs "$IMAGE" cat /nfs/bigdeny
+	check "NFSv$v, podman run with 16 --group-add, a child without a gid map" $want_podman \
+		nfs_podman run --rm --network none $ADD16 \
+		-v $d:/nfs "$IMAGE" unshare --user cat /nfs/bigdeny
+	check "NFSv$v, podman run with 16 --group-add, a child in deny" $want_podman \
+		nfs_podman run --rm --network none $ADD16 \
+		-v $d:/nfs "$IMAGE" unshare --user --setgroups=deny cat /nfs/bigdeny
 done
 
 nfs_podman system migrate >/dev/null 2>&1	# stops its pause process
