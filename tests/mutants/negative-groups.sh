@@ -72,19 +72,19 @@ mutant() {
 }
 
 # The FIFO and the check order: stat(2) decides before open(2).
-STAT_FIRST='/^	ng.readable = (st.st_mode & S_IROTH) != 0;$/,/^	}$/d'
+STAT_FIRST='/^	unsafe = ng_unsafe(&st);$/,/^	}$/d'
 echo "1..9"
 unmodified
 mutant "open before the stat checks, without O_NONBLOCK" \
 	"$STAT_FIRST; s/ | O_NONBLOCK//"
 mutant "open before the stat checks" "$STAT_FIRST"
-mutant "readable by all forced on (quoting forced on)" \
-	's/(fst.st_mode & S_IROTH) != 0,/true,/; s/ng.readable = (st.st_mode & S_IROTH) != 0;/ng.readable = true;/'
 mutant "root-owner check removed" '/if (0 != st->st_uid)/,+1d'
 mutant "writable check removed" '/if ((st->st_mode & (S_IWGRP | S_IWOTH)) != 0)/,+1d'
-mutant "warning shows the problem of a file not readable by all" \
-	's/} else if (ng->readable || 0 == ng->problem_line) {/} else if (true) {/'
-mutant "held groups do not count while the file failed" \
-	's/if (!ng->failed \&\& !negative_groups_has_gid(ng, groups\[i\]))/if (!negative_groups_has_gid(ng, groups[i]))/'
 mutant "a failed name lookup taken for an unknown name" \
 	's/if (ENOENT == err) {/if (0 != err) {/'
+mutant "an unknown name not a problem" \
+	's/if (ENOENT == err) {/if (false) {/'
+mutant "the line of an entry not recorded for the log" \
+	's/ng->entries\[ng->nentries\].line = lineno;/ng->entries[ng->nentries].line = 0;/'
+mutant "a status file without its Pid: line accepted" \
+	's/if (ferror(fp) || !have_pid || /if (ferror(fp) || /'
