@@ -211,7 +211,7 @@ static int fake_user (const char *name, uid_t *uid, void *data)
 }
 
 static const struct negative_groups_resolver fake = {
-	fake_group, fake_user, NULL
+	.group = fake_group, .user = fake_user,
 };
 
 /* ------------------------------------------------------------------ */
