@@ -9,7 +9,11 @@
 #   debian/uidmap.install:  + usr/sbin/negative-groups-check
 #   debian/uidmap.manpages: + usr/share/man/man5/negative-groups.5
 #                           + usr/share/man/man8/negative-groups-check.8
+# and add the autopkgtest of the policy (debian/tests/ of this directory):
+#   debian/tests/negative-groups, and its stanza in debian/tests/control
 set -e
+
+here=$(cd "$(dirname "$0")" && pwd)
 
 install=debian/uidmap.install
 manpages=debian/uidmap.manpages
@@ -31,3 +35,14 @@ add() {
 add "$install" usr/sbin/negative-groups-check
 add "$manpages" usr/share/man/man5/negative-groups.5
 add "$manpages" usr/share/man/man8/negative-groups-check.8
+
+mkdir -p debian/tests
+cp "$here/debian/tests/negative-groups" debian/tests/negative-groups
+chmod 0755 debian/tests/negative-groups
+touch debian/tests/control
+if ! grep -qx 'Tests: negative-groups' debian/tests/control; then
+	if [ -s debian/tests/control ]; then
+		printf '\n' >> debian/tests/control
+	fi
+	cat "$here/debian/tests/control" >> debian/tests/control
+fi
