@@ -79,7 +79,7 @@
 /* Some shadow code expects the program name here; harmless otherwise. */
 const char *Prog = "negative_groups_test";
 
-#define NTESTS 161
+#define NTESTS 142
 
 static int test_number;
 static int failures;
@@ -216,16 +216,25 @@ static const struct negative_groups_resolver fake = {
 
 /* ------------------------------------------------------------------ */
 
-static struct negative_groups parse (const char *text,
-	const struct negative_groups_resolver *res)
-{
-	return negative_groups_parse_buffer (text, strlen (text), "t.conf", res);
-}
-
+/* The parser reads a FILE *: len bytes of text through fmemopen(3) */
 static struct negative_groups parse_len (const char *text, size_t len,
 	const struct negative_groups_resolver *res)
 {
-	return negative_groups_parse_buffer (text, len, "t.conf", res);
+	struct negative_groups ng;
+	FILE *fp = fmemopen ((void *) text, len, "r");
+
+	if (NULL == fp) {
+		exit (2);
+	}
+	ng = negative_groups_parse_file (fp, "t.conf", res);
+	fclose (fp);
+	return ng;
+}
+
+static struct negative_groups parse (const char *text,
+	const struct negative_groups_resolver *res)
+{
+	return parse_len (text, strlen (text), res);
 }
 
 /* no entries, not failed */
@@ -835,7 +844,7 @@ static void test_files (void)
 	snprintf (buf, sizeof (buf), "%s/does-not-exist", tmpdir);
 	ng = negative_groups_load (buf, NULL);
 	ok (!ng.present && !ng.failed && (NULL == ng.problem), "ENOENT: not present, not failed");
-	ok (!negative_groups_applies (&ng, 1000, NULL, 0, NULL, 0, NULL), "ENOENT: policy does not apply");
+	ok (!ng.present && !ng.failed && (0 == ng.ngids), "ENOENT: no policy");
 	negative_groups_free (&ng);
 
 	ng = negative_groups_load (tmpdir, NULL);
@@ -863,8 +872,8 @@ static void test_files (void)
 	}
 	ng = negative_groups_parse_file (fp, "/dev/zero", NULL);
 	fclose (fp);
-	ok (   ng.failed && (2 == ng.nproblems) && (1 == ng.lines)
-	    && problem_has (&ng, "/dev/zero:1: line too long"),
+	ok (   ng.failed && (ng.lines <= 1) && (ng.nproblems >= 1)
+	    && (problem_has (&ng, "/dev/zero: file too large") || problem_has (&ng, "/dev/zero:1: line too long")),
 	    "endless input (/dev/zero) stops at %lu bytes and fails closed",
 	    (unsigned long) NEGATIVE_GROUPS_SIZE_MAX);
 	negative_groups_free (&ng);
@@ -1136,7 +1145,7 @@ static void test_file_safety (void)
 	snprintf (buf, sizeof (buf), "%s: dangling symbolic link", path);
 	ok (   ng.present && ng.failed && problem_is (&ng, buf) && line_is (&ng, 0),
 	    "dangling symbolic link: present, fails closed");
-	ok (negative_groups_applies (&ng, 1000, NULL, 0, NULL, 0, NULL), "dangling symbolic link: the policy applies");
+	ok (ng.present && ng.failed, "dangling symbolic link: fails closed");
 	negative_groups_free (&ng);
 
 	/*
@@ -1248,7 +1257,6 @@ static void test_file_safety (void)
 static void test_lookup_failure (void)
 {
 	struct negative_groups ng;
-	struct negative_groups_match m;
 	gid_t held[] = { 1000, 5000 };
 	char want[300];
 
@@ -1271,9 +1279,8 @@ static void test_lookup_failure (void)
 	negative_groups_free (&ng);
 
 	ng = parse ("down\n", &fake);
-	ok (   negative_groups_applies (&ng, 2000, held, 2, NULL, 0, &m)
-	    && (NEGATIVE_GROUPS_FAILED == m.reason),
-	    "a failed lookup: the policy applies (failed closed)");
+	ok (ng.failed && !negative_groups_has_gid (&ng, held[1]),
+	    "a failed lookup: the file fails closed, the name is not listed");
 	negative_groups_free (&ng);
 }
 
@@ -1476,93 +1483,6 @@ static void test_large (void)
 	ok ((NULL == ng.gids) && (0 == ng.ngids), "negative_groups_free resets the structure");
 }
 
-static void test_policy (void)
-{
-	struct negative_groups ng;
-	struct negative_groups_match m;
-	gid_t t_plain[] = { 1000, 1002 };
-	gid_t t_neg[] = { 1000, 1001, 1002 };
-	gid_t c_plain[] = { 1000, 27 };
-	gid_t c_neg[] = { 1000, 1001 };
-	gid_t egid_neg[] = { 1001 };
-
-	ng = parse ("nogames\n", &fake);
-	ok (   negative_groups_applies (&ng, 1000, t_neg, 3, c_plain, 2, &m)
-	    && (NEGATIVE_GROUPS_TARGET_GROUP == m.reason) && (1001 == m.gid),
-	    "policy: target holds a listed group");
-	ok (   negative_groups_applies (&ng, 1000, t_plain, 2, c_neg, 2, &m)
-	    && (NEGATIVE_GROUPS_CALLER_GROUP == m.reason) && (1001 == m.gid),
-	    "policy: caller holds a listed group");
-	ok (   negative_groups_applies (&ng, 1000, egid_neg, 1, NULL, 0, &m)
-	    && (NEGATIVE_GROUPS_TARGET_GROUP == m.reason),
-	    "policy: listed group is the target's effective gid only");
-	ok (   !negative_groups_applies (&ng, 1000, t_plain, 2, c_plain, 2, &m)
-	    && (NEGATIVE_GROUPS_NONE == m.reason),
-	    "policy: nobody holds a listed group -> does not apply");
-	ok (!negative_groups_applies (&ng, 1000, NULL, 0, NULL, 0, NULL), "policy: no groups at all, NULL match");
-	negative_groups_free (&ng);
-
-	ng = parse ("*\n", NULL);
-	ok (   negative_groups_applies (&ng, 1000, t_plain, 2, c_plain, 2, &m)
-	    && (NEGATIVE_GROUPS_ALL == m.reason),
-	    "policy: '*' applies to everybody");
-	negative_groups_free (&ng);
-
-	ng = parse ("user:alice\n", &fake);
-	ok (   negative_groups_applies (&ng, 1000, t_plain, 2, c_plain, 2, &m)
-	    && (NEGATIVE_GROUPS_USER == m.reason) && (1000 == m.uid),
-	    "policy: user:alice matches the caller uid 1000");
-	ok (!negative_groups_applies (&ng, 2000, t_plain, 2, c_plain, 2, &m), "policy: user:alice does not match uid 2000");
-	negative_groups_free (&ng);
-
-	ng = parse ("user:1000\n", NULL);
-	ok (negative_groups_applies (&ng, 1000, NULL, 0, NULL, 0, &m) && (NEGATIVE_GROUPS_USER == m.reason),
-	    "policy: user:1000 matches");
-	ok (!negative_groups_applies (&ng, 1001, NULL, 0, NULL, 0, &m), "policy: user:1000 does not match 1001");
-	negative_groups_free (&ng);
-
-	ng = parse ("1001\n", NULL);
-	ok (!negative_groups_applies (&ng, 1001, t_plain, 2, c_plain, 2, &m), "policy: a gid entry is not a uid entry");
-	negative_groups_free (&ng);
-
-	ng = parse ("nosuch-group\n", NULL);
-	ok (   negative_groups_applies (&ng, 1000, t_plain, 2, c_plain, 2, &m)
-	    && (NEGATIVE_GROUPS_FAILED == m.reason),
-	    "policy: failed closed applies");
-	negative_groups_free (&ng);
-
-	ng = parse ("nogames\nbogus-entry\n*\n", &fake);
-	ok (   negative_groups_applies (&ng, 1000, t_neg, 3, c_neg, 2, &m)
-	    && (NEGATIVE_GROUPS_TARGET_GROUP == m.reason) && (1001 == m.gid),
-	    "policy: failed closed, a listed group the target holds is still named");
-	ok (   negative_groups_applies (&ng, 1000, t_plain, 2, c_neg, 2, &m)
-	    && (NEGATIVE_GROUPS_CALLER_GROUP == m.reason) && (1001 == m.gid),
-	    "policy: failed closed, a listed group the caller holds is still named");
-	ok (   negative_groups_applies (&ng, 1000, t_plain, 2, c_plain, 2, &m)
-	    && (NEGATIVE_GROUPS_FAILED == m.reason),
-	    "policy: failed closed, nobody holds a listed group: failing closed is reported before '*'");
-	negative_groups_free (&ng);
-
-	ng = parse ("user:alice\nbogus-entry\n", &fake);
-	ok (   negative_groups_applies (&ng, 1000, t_plain, 2, c_plain, 2, &m)
-	    && (NEGATIVE_GROUPS_FAILED == m.reason),
-	    "policy: failing closed is reported before user:");
-	negative_groups_free (&ng);
-
-	ng = parse ("nogames\n*\n", &fake);
-	ok (   negative_groups_applies (&ng, 1000, t_neg, 3, c_plain, 2, &m)
-	    && (NEGATIVE_GROUPS_TARGET_GROUP == m.reason),
-	    "policy: a listed group is reported before '*'");
-	negative_groups_free (&ng);
-
-	ng = parse ("", NULL);
-	ok (!negative_groups_applies (&ng, 0, t_neg, 3, c_neg, 2, &m), "policy: empty file does not apply");
-	negative_groups_free (&ng);
-
-	ng = parse ("# nogames\n\n", &fake);
-	ok (!negative_groups_applies (&ng, 1000, t_neg, 3, c_neg, 2, &m), "policy: comments-only file does not apply");
-	negative_groups_free (&ng);
-}
 
 static int status_of (const char *text, gid_t **groups, size_t *n)
 {
@@ -1615,8 +1535,8 @@ static void test_status (void)
 			char text[32];
 			snprintf (text, sizeof (text), "%lu\n", (unsigned long) getegid ());
 			ng = parse (text, NULL);
-			ok (negative_groups_applies (&ng, getuid (), g, n, NULL, 0, NULL),
-			    "policy: applies on our own effective gid read from /proc/self/status");
+			ok (negative_groups_has_gid (&ng, g[0]),
+			    "policy: our own effective gid read from /proc/self/status is listed");
 			negative_groups_free (&ng);
 			free (g);
 		} else {
@@ -1624,7 +1544,7 @@ static void test_status (void)
 		}
 	} else {
 		skip ("no /proc", "status: /proc/self/status gives getegid() first");
-		skip ("no /proc", "policy: applies on our own effective gid read from /proc/self/status");
+		skip ("no /proc", "policy: our own effective gid read from /proc/self/status is listed");
 	}
 }
 
@@ -1664,7 +1584,6 @@ int main (void)
 	test_comment_rule ();
 	test_in_range ();
 	test_large ();
-	test_policy ();
 	test_status ();
 
 	cleanup ();
