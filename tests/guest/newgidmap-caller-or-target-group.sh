@@ -1,6 +1,7 @@
 #!/bin/sh
 # The policy applies when the target OR the caller holds a listed group,
-# as a supplementary group or (caller) as the effective gid.
+# as a supplementary group or (caller) as the effective gid, or when the
+# caller's user is a member of one in /etc/group.
 
 . "$TESTS/newgidmap-lib.sh"
 
@@ -39,14 +40,16 @@ check_setgroups shadow
 check_map "$FULL"
 end_target
 
-say "=== neither holds nogames: stock behaviour"
+say "=== neither holds nogames, alice is a member in /etc/group: shadow"
 new_target $WITHOUT
 CALLER="setpriv $WITHOUT --"
-call_newgidmap $FULL
-check_rc 0
-check_quiet
-check_setgroups allow
-check_map "$FULL"
+map_expect_shadow
+end_target
+
+say "=== neither holds adm, alice is no member of it: stock behaviour"
+set_policy adm
+new_target $WITHOUT
+map_expect_stock
 end_target
 
 finish

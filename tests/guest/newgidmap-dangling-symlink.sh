@@ -1,9 +1,8 @@
 #!/bin/sh
 # /etc/negative-groups a symlink to nothing (config management, a late
-# mount) fails closed: the policy applies, with a warning naming the file;
-# the caller's own gid is not mapped, the subgid range is, with setgroups
-# at shadow.  Only a
-# path with nothing at it means "no file".  Control: a symlink to a good
+# mount) fails closed and keeps running: "deny" and the map as requested,
+# with one notice that the file is invalid.  Only a path with nothing at
+# it means "no file".  Control: a symlink to a good
 # file is followed (admins use them).
 
 . "$TESTS/newgidmap-lib.sh"

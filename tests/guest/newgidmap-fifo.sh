@@ -1,8 +1,7 @@
 #!/bin/sh
 # /etc/negative-groups a FIFO with no writer: newgidmap must not block on
-# it (it is run under timeout here) and fails closed: a warning naming the
-# file, the caller's own gid not mapped, the subgid range mapped with
-# setgroups at shadow.
+# it (it is run under timeout here) and fails closed: "deny" and the map
+# as requested, with one notice that the file is invalid.
 
 . "$TESTS/newgidmap-lib.sh"
 

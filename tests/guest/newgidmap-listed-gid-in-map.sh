@@ -1,10 +1,13 @@
 #!/bin/sh
 # A map that would give a listed group a gid inside the namespace is
-# refused when the policy applies (exit 1, no map written, a message naming
-# the group and /etc/negative-groups): a mapped group is the namespace's to
+# refused when the policy applies (exit 1, no map written, one message
+# naming the refused extent of the request and the policy, never the
+# group): a mapped group is the namespace's to
 # drop.  Here through an /etc/subgid range of nogames' gid alone, or a
 # wider one that covers it (950-1049) with alice's subgid range, and with
 # nogames listed by name or by gid.
+# alice is a member of nogames in /etc/group, so the policy applies also
+# when neither process holds it.
 # Controls: alice's normal map is still accepted; "*" lists no group; a
 # policy that does not apply maps the range as stock newgidmap does.
 
@@ -26,8 +29,9 @@ refused() {
 	new_target
 	call_newgidmap "$@"
 	check_rc 1
-	check_out "nogames"
-	check_out "/etc/negative-groups"
+	check_out "refused by the policy of /etc/negative-groups"
+	check_not_out "nogames"
+	check_one_line
 	check_map ""
 	say "  (setgroups is $(cat "/proc/$pid/setgroups"))"
 	end_target
@@ -58,10 +62,19 @@ check_setgroups shadow
 check_map "0 $nogames 1"
 end_target
 
-say "=== control: nogames listed, held by neither caller nor target: stock"
+say "=== nogames listed, held by neither caller nor target: alice is a member, refused"
 set_policy nogames
 new_target --reuid=1000 --regid=1000 --groups=1000
 CALLER="setpriv --reuid=1000 --regid=1000 --groups=1000 --"
+call_newgidmap 0 "$nogames" 1
+check_rc 1
+check_out "refused by the policy of /etc/negative-groups"
+check_map ""
+end_target
+
+say "=== control: adm listed, alice is no member: stock, the range of nogames is mapped"
+set_policy adm
+new_target --reuid=1000 --regid=1000 --groups=1000
 call_newgidmap 0 "$nogames" 1
 check_rc 0
 check_quiet

@@ -1,8 +1,8 @@
 #!/bin/sh
 # A self-map (newgidmap PID 0 GID 1, GID the caller's primary group from
 # /etc/passwd, no /etc/subgid range) of a LISTED group is refused when the
-# policy applies: exit 1, no map written, a message naming the group and
-# /etc/negative-groups.  Two users whose primary group is listed: bob
+# policy applies: exit 1, no map written, a message naming the refused
+# extent and the policy, not the group.  Two users whose primary group is listed: bob
 # (added for the test, primary group nogames) and alice with her own group
 # listed by gid.  Control: the same self-map with nothing of hers listed.
 
@@ -21,15 +21,15 @@ printf 'bob:x:1010:%s:primary group nogames:/nonexistent:/usr/sbin/nologin\n' \
 say "--- bob: $(id bob)"
 
 # refused: the call of $CALLER to map "0 $1 1" in a target of $2... is
-# refused and writes no map; the message names group $name
+# refused and writes no map; the message does not name group $name
 refused() {
 	lower=$1
 	shift
 	new_target "$@"
 	call_newgidmap 0 "$lower" 1
 	check_rc 1
-	check_out "$name"
-	check_out "/etc/negative-groups"
+	check_out "refused by the policy of /etc/negative-groups"
+	check_not_out "$name"
 	check_map ""
 	say "  (setgroups is $(cat "/proc/$pid/setgroups"))"
 	end_target

@@ -80,8 +80,7 @@ write_setgroups deny
 [ "$rc" -eq 0 ] || die "cannot write deny: $out"
 call_newgidmap 0 "$nogames" 1
 check_rc 1
-check_out "nogames"
-check_out "/etc/negative-groups"
+check_out "refused by the policy of /etc/negative-groups"
 check_map ""
 end_target
 

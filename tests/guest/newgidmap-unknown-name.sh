@@ -1,7 +1,8 @@
 #!/bin/sh
-# A name that does not resolve makes the policy apply (fail closed), and
-# every group the caller holds then counts as listed: the unknown name
-# might be one of them.
+# A name that does not resolve (a typo, a name service that is down) makes
+# the file invalid: the policy applies with "deny" and the map is written
+# as requested (fail closed, and keep running), with one notice that
+# quotes nothing of the file; the system log has the details.
 
 . "$TESTS/newgidmap-lib.sh"
 
@@ -12,7 +13,8 @@ set_policy "# groups" "adm" "nosuchgroup-xyz"
 new_target --reuid=1000 --regid=1000 --groups=1000
 CALLER="setpriv --reuid=1000 --regid=1000 --groups=1000 --"
 call_newgidmap $FULL
-check_out "/etc/negative-groups:3: unknown group 'nosuchgroup-xyz'; applying the policy"
+check_not_out "nosuchgroup-xyz"
+check_not_out ":3"
 check_failed_closed
 end_target
 
@@ -20,7 +22,8 @@ say "=== unknown user"
 set_policy "user:nosuchuser-xyz"
 new_target --reuid=1000 --regid=1000 --groups=1000
 call_newgidmap $FULL
-check_out "/etc/negative-groups:1: unknown user 'user:nosuchuser-xyz'"
+check_not_out "nosuchuser-xyz"
+check_not_out ":1"
 check_failed_closed
 end_target
 

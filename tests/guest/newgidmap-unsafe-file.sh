@@ -1,8 +1,8 @@
 #!/bin/sh
 # /etc/negative-groups that a user other than root could have written
-# (world-writable, group-writable, owned by alice) fails closed with a
-# warning: its content is not trusted, so a file that would not apply
-# (user:root) still makes the policy apply.  Controls: the same content in
+# (world-writable, group-writable, owned by alice) fails closed: its
+# content is not trusted, so a file that would not apply (user:root)
+# still gives "deny" (and the map as requested, with one notice).  Controls: the same content in
 # a 0644 or 0600 file owned by root gives stock behaviour, silently.
 
 . "$TESTS/newgidmap-lib.sh"

@@ -21,7 +21,8 @@ test=$src/tests/unit/test_negative_groups.c
 helpers="alloc/malloc.c atoi/a2i/a2s_c.c atoi/a2i/a2s_nc.c atoi/a2i/a2u_c.c
 	atoi/a2i/a2u_nc.c atoi/getnum.c atoi/strtoi/strtoi.c atoi/strtoi/strtou.c
 	atoi/strtoi/strtou_noneg.c search/cmp/cmp.c
-	string/ctype/strisascii/strisdigit.c string/strcmp/streq.c"
+	string/ctype/strisascii/strisdigit.c string/strcmp/streq.c
+	string/strtok/stpsep.c"
 srcs=""
 for h in $helpers; do
 	srcs="$srcs $lib/$h"
@@ -32,7 +33,7 @@ n=0
 build() {
 	# shellcheck disable=SC2086
 	${CC:-cc} -DHAVE_CONFIG_H -I"$src" -I"$lib" -w -g -o "$out/test-$1" \
-		"$test" "$2" $srcs -lcmocka >"$out/mutant-$1.log" 2>&1
+		-Wl,--wrap=open "$test" "$2" $srcs -lcmocka >"$out/mutant-$1.log" 2>&1
 }
 
 # The test must pass on the parser as it is, or a failure on a mutant
@@ -71,20 +72,32 @@ mutant() {
 	fi
 }
 
+# One mutant per safety rule of lib/negative_groups.c.
 # The FIFO and the check order: stat(2) decides before open(2).
-STAT_FIRST='/^	ng.readable = (st.st_mode & S_IROTH) != 0;$/,/^	}$/d'
-echo "1..9"
+STAT_FIRST='/^	unsafe = ng_unsafe(&st);$/,/^	}$/d'
+echo "1..16"
 unmodified
 mutant "open before the stat checks, without O_NONBLOCK" \
 	"$STAT_FIRST; s/ | O_NONBLOCK//"
 mutant "open before the stat checks" "$STAT_FIRST"
-mutant "readable by all forced on (quoting forced on)" \
-	's/(fst.st_mode & S_IROTH) != 0,/true,/; s/ng.readable = (st.st_mode & S_IROTH) != 0;/ng.readable = true;/'
 mutant "root-owner check removed" '/if (0 != st->st_uid)/,+1d'
 mutant "writable check removed" '/if ((st->st_mode & (S_IWGRP | S_IWOTH)) != 0)/,+1d'
-mutant "warning shows the problem of a file not readable by all" \
-	's/} else if (ng->readable || 0 == ng->problem_line) {/} else if (true) {/'
-mutant "held groups do not count while the file failed" \
-	's/if (!ng->failed \&\& !negative_groups_has_gid(ng, groups\[i\]))/if (!negative_groups_has_gid(ng, groups[i]))/'
+mutant "not-a-regular-file check removed" '/if (!S_ISREG(st->st_mode))/,+1d'
+mutant "the dev/ino re-check of the opened file removed" \
+	's/} else if (fst.st_dev != st.st_dev || fst.st_ino != st.st_ino) {/} else if (false) {/'
+mutant "a dangling symbolic link taken for no file" \
+	's/if (S_ISLNK(st.st_mode) \&\& stat(filename, \&st) == -1) {/if (S_ISLNK(st.st_mode) \&\& stat(filename, \&st) == -1) { r.ng.present = false; return r.ng;/'
+mutant "no size limit on what is read" \
+	's/} else if (n > NEGATIVE_GROUPS_SIZE_MAX) {/} else if (false) {/'
+mutant "a NUL byte in a line not a problem" 's/if (strlen(line) != len) {/if (false) {/'
 mutant "a failed name lookup taken for an unknown name" \
-	's/if (ENOENT == err) {/if (0 != err) {/'
+	's/else if (!id \&\& ENOENT == (err = ng_getgr(r, name, \&gid)))/else if (!id \&\& 0 != (err = ng_getgr(r, name, \&gid)))/'
+mutant "NSS: an unknown name taken for a found one" \
+	's/|| EBADF == errno || EPERM == errno) ? ENOENT : errno;/|| EBADF == errno || EPERM == errno) ? 0 : errno;/'
+mutant "NSS: the gid of a group not used" 's/\*gid = gr->gr_gid;/*gid = 0;/'
+mutant "the line of an entry not recorded for the log" \
+	's/\.id = id, \.user = user, \.line = r->line,/.id = id, .user = user, .line = 0,/'
+mutant "a status file without its Pid: line accepted" \
+	's/if (ferror(fp) || 0 == p || NULL == list)/if (ferror(fp) || NULL == list)/'
+mutant "in_range wraps past the largest gid" \
+	's/if (ng->gids\[i\] >= first \&\& ng->gids\[i\] - first < count) {/if ((id_t) (ng->gids[i] - first) < count) {/'

@@ -25,8 +25,7 @@
  *   (cd $SRC && dpkg-source --before-build .)
  *
  * The file uses nothing but the interface of negative_groups.h (the
- * resolvers that return an errno value, the "readable" flag,
- * negative_groups_warning() and negative_groups_mapped()) and the C
+ * resolvers that return an errno value, negative_groups_line()) and the C
  * library, no other header of either tree, so that it builds against
  * both series: the 4.13 parser has to offer the interface of the 4.17
  * one.
@@ -50,8 +49,8 @@
  * negative_groups_load() only reads a file owned by root: the tests that
  * need it to parse a file they wrote, and the one where open(2) refuses
  * nobody a file of root's, are skipped when not run as root.  What the
- * loader checks before it opens a file (type, mode, owner, and the
- * "readable" flag taken from the mode) is tested as any user, on the
+ * loader checks before it opens a file (type, mode, owner) is tested as
+ * any user, on the
  * user's own files.  Nothing here measures time: a time is a benchmark,
  * not a test.
  */
@@ -80,7 +79,7 @@
 /* Some shadow code expects the program name here; harmless otherwise. */
 const char *Prog = "negative_groups_test";
 
-#define NTESTS 199
+#define NTESTS 142
 
 static int test_number;
 static int failures;
@@ -212,32 +211,30 @@ static int fake_user (const char *name, uid_t *uid, void *data)
 }
 
 static const struct negative_groups_resolver fake = {
-	fake_group, fake_user, NULL
+	.group = fake_group, .user = fake_user,
 };
 
 /* ------------------------------------------------------------------ */
 
-/* A file readable by all: the caller of newgidmap may be shown its lines */
-static struct negative_groups parse (const char *text,
-	const struct negative_groups_resolver *res)
-{
-	return negative_groups_parse_buffer (text, strlen (text), "t.conf", true, res);
-}
-
+/* The parser reads a FILE *: len bytes of text through fmemopen(3) */
 static struct negative_groups parse_len (const char *text, size_t len,
 	const struct negative_groups_resolver *res)
 {
-	return negative_groups_parse_buffer (text, len, "t.conf", true, res);
+	struct negative_groups ng;
+	FILE *fp = fmemopen ((void *) text, len, "r");
+
+	if (NULL == fp) {
+		exit (2);
+	}
+	ng = negative_groups_parse_file (fp, "t.conf", res);
+	fclose (fp);
+	return ng;
 }
 
-/*
- * A file others cannot read: ng.problem still quotes the entry (it is
- * for the system log), negative_groups_warning() must not.
- */
-static struct negative_groups parse_unreadable (const char *text,
+static struct negative_groups parse (const char *text,
 	const struct negative_groups_resolver *res)
 {
-	return negative_groups_parse_buffer (text, strlen (text), "t.conf", false, res);
+	return parse_len (text, strlen (text), res);
 }
 
 /* no entries, not failed */
@@ -272,47 +269,6 @@ static bool problem_has (const struct negative_groups *ng, const char *want)
 		return false;
 	}
 	return true;
-}
-
-/* What the caller of newgidmap is told of a file not readable by all */
-#define HIDDEN ": a line cannot be used (not shown: the file is not readable by all users)"
-
-/* negative_groups_warning (ng, filename) is want; NULL: no warning */
-static bool warning_is (const struct negative_groups *ng, const char *filename,
-	const char *want)
-{
-	char *w = negative_groups_warning (ng, filename);
-	bool good;
-
-	if (NULL == want) {
-		good = (NULL == w);
-		if (!good) {
-			diag ("warning \"%s\", want none", w);
-		}
-	} else if (NULL == w) {
-		diag ("no warning, want \"%s\"", want);
-		good = false;
-	} else {
-		good = (strcmp (w, want) == 0);
-		if (!good) {
-			diag ("warning \"%s\", want \"%s\"", w, want);
-		}
-	}
-	free (w);
-	return good;
-}
-
-/*
- * The warning of a line of a file not readable by all: the file name and
- * a fixed text, so no entry, no line number, no kind of problem (an
- * "unknown user" tells of a "user:" line) and no count.
- */
-static bool warning_hides (const struct negative_groups *ng, const char *filename)
-{
-	char want[4400];
-
-	snprintf (want, sizeof (want), "%s%s", filename, HIDDEN);
-	return warning_is (ng, filename, want);
 }
 
 /* ng.problem_line is want */
@@ -862,8 +818,7 @@ static void test_files (void)
 	if (as_root) {
 		ng = negative_groups_load (path, NULL);
 		snprintf (buf, sizeof (buf), "%s:3: unknown group 'bogus-nosuch'", path);
-		ok (   ng.failed && ng.readable && problem_is (&ng, buf) && line_is (&ng, 3)
-		    && warning_is (&ng, path, buf),
+		ok (   ng.failed && problem_is (&ng, buf) && line_is (&ng, 3),
 		    "file on disk: message names the path and line");
 		negative_groups_free (&ng);
 	} else {
@@ -877,7 +832,7 @@ static void test_files (void)
 	if (   (stat ("/proc/version", &st) == 0) && S_ISREG (st.st_mode)
 	    && (0 == st.st_uid) && (0 == (st.st_mode & (S_IWGRP | S_IWOTH)))) {
 		ng = negative_groups_load ("/proc/version", &fake);
-		ok (   ng.present && ng.failed && ng.readable && (1 == ng.lines)
+		ok (   ng.present && ng.failed && (1 == ng.lines)
 		    && problem_is (&ng, "/proc/version:1: trailing garbage after 'Linux'")
 		    && line_is (&ng, 1),
 		    "a safe file of root's is opened and read by any user (/proc/version)");
@@ -889,7 +844,7 @@ static void test_files (void)
 	snprintf (buf, sizeof (buf), "%s/does-not-exist", tmpdir);
 	ng = negative_groups_load (buf, NULL);
 	ok (!ng.present && !ng.failed && (NULL == ng.problem), "ENOENT: not present, not failed");
-	ok (!negative_groups_applies (&ng, 1000, NULL, 0, NULL, 0, NULL), "ENOENT: policy does not apply");
+	ok (!ng.present && !ng.failed && (0 == ng.ngids), "ENOENT: no policy");
 	negative_groups_free (&ng);
 
 	ng = negative_groups_load (tmpdir, NULL);
@@ -915,10 +870,10 @@ static void test_files (void)
 	if (NULL == fp) {
 		exit (2);
 	}
-	ng = negative_groups_parse_file (fp, "/dev/zero", true, NULL);
+	ng = negative_groups_parse_file (fp, "/dev/zero", NULL);
 	fclose (fp);
-	ok (   ng.failed && (2 == ng.nproblems) && (1 == ng.lines)
-	    && problem_has (&ng, "/dev/zero:1: line too long"),
+	ok (   ng.failed && (ng.lines <= 1) && (ng.nproblems >= 1)
+	    && (problem_has (&ng, "/dev/zero: file too large") || problem_has (&ng, "/dev/zero:1: line too long")),
 	    "endless input (/dev/zero) stops at %lu bytes and fails closed",
 	    (unsigned long) NEGATIVE_GROUPS_SIZE_MAX);
 	negative_groups_free (&ng);
@@ -930,7 +885,7 @@ static void test_files (void)
 	}
 	fputs ("# header\n0\nuser:1\n", fp);
 	rewind (fp);
-	ng = negative_groups_parse_file (fp, "stream", true, NULL);
+	ng = negative_groups_parse_file (fp, "stream", NULL);
 	ok (!ng.failed && only_gids (&ng, 1, 0) && only_uids (&ng, 1, 1), "parse_file on a FILE *");
 	negative_groups_free (&ng);
 	fclose (fp);
@@ -938,7 +893,7 @@ static void test_files (void)
 	/* read error on a FILE *: a directory opened with fopen() */
 	fp = fopen (tmpdir, "r");
 	if (NULL != fp) {
-		ng = negative_groups_parse_file (fp, "dir", true, NULL);
+		ng = negative_groups_parse_file (fp, "dir", NULL);
 		ok (ng.failed && problem_has (&ng, "dir: read error") && line_is (&ng, 0),
 		    "read error on a stream fails closed");
 		negative_groups_free (&ng);
@@ -1015,7 +970,7 @@ static void test_size_limit (void)
 		exit (2);
 	}
 	rewind (fp);
-	ng = negative_groups_parse_file (fp, "stream", true, NULL);
+	ng = negative_groups_parse_file (fp, "stream", NULL);
 	ok (!ng.failed && (NULL == ng.problem), "a stream of exactly %zu bytes is accepted", max);
 	if (NULL != ng.problem) {
 		diag ("%s", ng.problem);
@@ -1025,7 +980,7 @@ static void test_size_limit (void)
 		exit (2);
 	}
 	rewind (fp);
-	ng = negative_groups_parse_file (fp, "stream", true, NULL);
+	ng = negative_groups_parse_file (fp, "stream", NULL);
 	snprintf (want, sizeof (want), "stream: %s", toolarge);
 	ok (ng.failed && problem_is (&ng, want), "a stream of %zu bytes fails closed", max + 1);
 	negative_groups_free (&ng);
@@ -1179,7 +1134,6 @@ static void test_file_safety (void)
 	char buf[4300];
 	gid_t adm = nss_gid ("adm");
 	bool good;
-	size_t i;
 
 	/* A dangling symbolic link is something: it fails closed */
 	snprintf (target, sizeof (target), "%s/missing-target", tmpdir);
@@ -1191,7 +1145,7 @@ static void test_file_safety (void)
 	snprintf (buf, sizeof (buf), "%s: dangling symbolic link", path);
 	ok (   ng.present && ng.failed && problem_is (&ng, buf) && line_is (&ng, 0),
 	    "dangling symbolic link: present, fails closed");
-	ok (negative_groups_applies (&ng, 1000, NULL, 0, NULL, 0, NULL), "dangling symbolic link: the policy applies");
+	ok (ng.present && ng.failed, "dangling symbolic link: fails closed");
 	negative_groups_free (&ng);
 
 	/*
@@ -1271,8 +1225,7 @@ static void test_file_safety (void)
 	if (!as_root || (chown (path, 65534, 0) == 0)) {
 		ng = negative_groups_load (path, NULL);
 		snprintf (buf, sizeof (buf), "%s: not owned by root", path);
-		ok (   ng.failed && problem_is (&ng, buf) && (0 == ng.ngids) && (0 == ng.lines)
-		    && warning_is (&ng, path, buf),
+		ok (   ng.failed && problem_is (&ng, buf) && (0 == ng.ngids) && (0 == ng.lines),
 		    "a file not owned by root fails closed, unread");
 		negative_groups_free (&ng);
 	} else {
@@ -1280,171 +1233,21 @@ static void test_file_safety (void)
 	}
 
 	/*
-	 * Whether the file is readable by all comes from its mode, whoever
-	 * owns it (a user's file fails closed all the same).
-	 */
-	{
-		static const struct {
-			mode_t mode;
-			bool readable;
-		} modes[] = {
-			{ 0600, false }, { 0640, false }, { 0604, true }, { 0644, true },
-		};
-
-		good = true;
-		for (i = 0; i < sizeof (modes) / sizeof (modes[0]); i++) {
-			path = write_file_mode ("mode", "secret-nosuch-xyz\n", modes[i].mode);
-			ng = negative_groups_load (path, &fake);
-			if (!ng.failed || (ng.readable != modes[i].readable)) {
-				diag ("mode %04o: failed %d, readable %d", (unsigned int) modes[i].mode,
-				      ng.failed, ng.readable);
-				good = false;
-			}
-			negative_groups_free (&ng);
-		}
-		ok (good, "the readable flag comes from the mode: 0600, 0640 no; 0604, 0644 yes");
-	}
-
-	/*
-	 * Root's files of mode 0600, 0640, 0644, 0604: ng.problem quotes the
-	 * entry (it goes to the system log); the warning for the caller of
-	 * newgidmap quotes it only from a file readable by all.
+	 * Root's file of mode 0600 with a bad line: ng.problem quotes the
+	 * entry and its line (it goes to the system log only), and the
+	 * valid lines are still listed.
 	 */
 	path = write_file_mode ("secret-0600", "adm\nsecret-nosuch-xyz\n", 0600);
 	if (as_root) {
 		ng = negative_groups_load (path, NULL);
 		snprintf (buf, sizeof (buf), "%s:2: unknown group 'secret-nosuch-xyz'", path);
-		ok (   ng.failed && !ng.readable && problem_is (&ng, buf) && line_is (&ng, 2)
-		    && only_gids (&ng, 1, adm) && warning_hides (&ng, path),
-		    "mode 0600: the problem quotes the entry, the warning shows no entry, line or kind");
+		ok (   ng.failed && problem_is (&ng, buf) && line_is (&ng, 2)
+		    && only_gids (&ng, 1, adm),
+		    "mode 0600: the problem quotes the entry and its line, for the system log");
 		negative_groups_free (&ng);
 	} else {
-		skip_root ("mode 0600: the problem quotes the entry, the warning shows no entry, line or kind");
+		skip_root ("mode 0600: the problem quotes the entry and its line, for the system log");
 	}
-
-	path = write_file_mode ("secret-0640", "user:secret-nosuch-xyz\nsecret2-nosuch\n", 0640);
-	if (as_root) {
-		ng = negative_groups_load (path, NULL);
-		snprintf (buf, sizeof (buf), "%s:1: unknown user 'user:secret-nosuch-xyz'", path);
-		ok (   ng.failed && !ng.readable && problem_is (&ng, buf) && (2 == ng.nproblems)
-		    && warning_hides (&ng, path),
-		    "mode 0640: the problem quotes the entry, the warning shows no entry, line, kind or count");
-		negative_groups_free (&ng);
-	} else {
-		skip_root ("mode 0640: the problem quotes the entry, the warning shows no entry, line, kind or count");
-	}
-
-	path = write_file_mode ("public-0644", "adm\nsecret-nosuch-xyz\nuser:secret2-nosuch\n", 0644);
-	if (as_root) {
-		char want[4400];
-
-		ng = negative_groups_load (path, NULL);
-		snprintf (buf, sizeof (buf), "%s:2: unknown group 'secret-nosuch-xyz'", path);
-		snprintf (want, sizeof (want), "%s (and 1 more problems)", buf);
-		ok (   ng.failed && ng.readable && problem_is (&ng, buf)
-		    && warning_is (&ng, path, want),
-		    "mode 0644: the problem and the warning quote the entry, the warning counts the others");
-		negative_groups_free (&ng);
-	} else {
-		skip_root ("mode 0644: the problem and the warning quote the entry, the warning counts the others");
-	}
-
-	path = write_file_mode ("public-0604", "secret nosuch\n", 0604);
-	if (as_root) {
-		ng = negative_groups_load (path, NULL);
-		snprintf (buf, sizeof (buf), "%s:1: trailing garbage after 'secret'", path);
-		ok (   ng.failed && ng.readable && problem_is (&ng, buf)
-		    && warning_is (&ng, path, buf),
-		    "mode 0604: readable by others, the problem and the warning quote the entry");
-		negative_groups_free (&ng);
-	} else {
-		skip_root ("mode 0604: readable by others, the problem and the warning quote the entry");
-	}
-}
-
-/*
- * negative_groups_warning(): what the caller of newgidmap is told.  Of a
- * file not readable by all, a problem of a line shows neither the entry,
- * nor the line, nor the kind of problem, nor how many there are; the
- * details stay in ng.problem, for the system log.
- */
-static void test_warning (void)
-{
-	static const struct {
-		const char *text;
-		const char *problem;
-	} cases[] = {
-		{ "secret-nosuch\n", "t.conf:1: unknown group 'secret-nosuch'" },
-		{ "secret,x\n", "t.conf:1: malformed entry 'secret,x'" },
-		{ "-secret\n", "t.conf:1: malformed entry '-secret'" },
-		{ "secret x\n", "t.conf:1: trailing garbage after 'secret'" },
-		{ "4294967295\n", "t.conf:1: group ID out of range '4294967295'" },
-		{ "-4242\n", "t.conf:1: invalid group ID '-4242'" },
-		{ "user:secret-nosuch\n", "t.conf:1: unknown user 'user:secret-nosuch'" },
-		{ "user:secret:x\n", "t.conf:1: invalid user entry 'user:secret:x'" },
-		{ "user:4294967295\n", "t.conf:1: user ID out of range 'user:4294967295'" },
-		{ "user:\n", "t.conf:1: empty user entry 'user:'" },
-	};
-	struct negative_groups ng;
-	char *huge;
-	char want[300];
-	size_t i;
-
-	for (i = 0; i < sizeof (cases) / sizeof (cases[0]); i++) {
-		ng = parse_unreadable (cases[i].text, &fake);
-		ok (   ng.failed && !ng.readable && problem_is (&ng, cases[i].problem)
-		    && line_is (&ng, 1) && warning_hides (&ng, "t.conf"),
-		    "not readable by all: \"%.*s\" is logged as \"%s\", the caller is shown none of it",
-		    (int) strlen (cases[i].text) - 1, cases[i].text, cases[i].problem);
-		negative_groups_free (&ng);
-	}
-
-	ng = parse_unreadable ("alpha\nsecret-nosuch\nbeta\nuser:secret2\n", &fake);
-	ok (   ng.failed && (2 == ng.nproblems)
-	    && problem_is (&ng, "t.conf:2: unknown group 'secret-nosuch'") && line_is (&ng, 2)
-	    && only_gids (&ng, 2, 5000, 5001) && warning_hides (&ng, "t.conf"),
-	    "not readable by all: two problems, the valid lines still listed, the warning counts nothing");
-	negative_groups_free (&ng);
-
-	ng = parse ("alpha\nsecret-nosuch\nbeta\nuser:secret2\n", &fake);
-	ok (   ng.readable
-	    && warning_is (&ng, "t.conf", "t.conf:2: unknown group 'secret-nosuch' (and 1 more problems)"),
-	    "readable by all: the warning gives the first problem and how many more");
-	negative_groups_free (&ng);
-
-	ng = parse ("secret x\n", &fake);
-	ok (warning_is (&ng, "t.conf", "t.conf:1: trailing garbage after 'secret'"),
-	    "readable by all, one problem: the warning is the problem");
-	negative_groups_free (&ng);
-
-	/* A problem of the file as a whole: stat(2) shows it to anybody */
-	huge = malloc (NEGATIVE_GROUPS_SIZE_MAX + 1);
-	if (NULL == huge) {
-		exit (2);
-	}
-	memset (huge, '\n', NEGATIVE_GROUPS_SIZE_MAX + 1);
-	ng = negative_groups_parse_buffer (huge, NEGATIVE_GROUPS_SIZE_MAX + 1, "t.conf", false, &fake);
-	snprintf (want, sizeof (want), "t.conf: file too large (more than %lu bytes)",
-	          (unsigned long) NEGATIVE_GROUPS_SIZE_MAX);
-	ok (   ng.failed && !ng.readable && line_is (&ng, 0) && problem_is (&ng, want)
-	    && warning_is (&ng, "t.conf", want),
-	    "not readable by all, a file too large: the warning says so");
-	negative_groups_free (&ng);
-	free (huge);
-
-	ng = negative_groups_load ("/dev/null", &fake);
-	ok (warning_is (&ng, "/dev/null", "/dev/null: not a regular file"),
-	    "a file that is not a regular file: the warning says so");
-	negative_groups_free (&ng);
-
-	ng = parse_unreadable ("alpha\n# secret\n", &fake);
-	ok (!ng.failed && warning_is (&ng, "t.conf", NULL), "no problem: no warning");
-	negative_groups_free (&ng);
-
-	ng = negative_groups_load ("/nonexistent-dir-xyz/negative-groups", &fake);
-	ok (!ng.present && warning_is (&ng, "/nonexistent-dir-xyz/negative-groups", NULL),
-	    "no file: no warning");
-	negative_groups_free (&ng);
 }
 
 /*
@@ -1454,7 +1257,6 @@ static void test_warning (void)
 static void test_lookup_failure (void)
 {
 	struct negative_groups ng;
-	struct negative_groups_match m;
 	gid_t held[] = { 1000, 5000 };
 	char want[300];
 
@@ -1476,15 +1278,9 @@ static void test_lookup_failure (void)
 	    "an unknown name (ENOENT) is told as unknown");
 	negative_groups_free (&ng);
 
-	ng = parse_unreadable ("user:down\n", &fake);
-	ok (ng.failed && warning_hides (&ng, "t.conf"),
-	    "not readable by all: a failed lookup is not shown to the caller either");
-	negative_groups_free (&ng);
-
 	ng = parse ("down\n", &fake);
-	ok (   negative_groups_applies (&ng, 2000, held, 2, NULL, 0, &m)
-	    && (NEGATIVE_GROUPS_FAILED == m.reason),
-	    "a failed lookup: the policy applies (failed closed)");
+	ok (ng.failed && !negative_groups_has_gid (&ng, held[1]),
+	    "a failed lookup: the file fails closed, the name is not listed");
 	negative_groups_free (&ng);
 }
 
@@ -1602,114 +1398,6 @@ static void test_in_range (void)
 }
 
 /*
- * negative_groups_mapped (ng, target, caller, first, count): is a gid
- * that must not be mapped in [first, first + count), which, and may a
- * message name it?
- */
-static bool mapped_is (const struct negative_groups *ng,
-	const gid_t *target, size_t ntarget, const gid_t *caller, size_t ncaller,
-	unsigned long first, unsigned long count,
-	bool want, gid_t want_gid, bool want_nameable)
-{
-	struct negative_groups_hit hit;
-	bool got;
-
-	hit.gid = 424242;
-	hit.nameable = !want_nameable;
-	got = negative_groups_mapped (ng, target, ntarget, caller, ncaller, first, count, &hit);
-	if (got != want) {
-		diag ("mapped(%lu, %lu) = %s, want %s", first, count,
-		      got ? "true" : "false", want ? "true" : "false");
-		return false;
-	}
-	if (got && ((hit.gid != want_gid) || (hit.nameable != want_nameable))) {
-		diag ("mapped(%lu, %lu) gave gid %lu (%s), want %lu (%s)", first, count,
-		      (unsigned long) hit.gid, hit.nameable ? "nameable" : "not nameable",
-		      (unsigned long) want_gid, want_nameable ? "nameable" : "not nameable");
-		return false;
-	}
-	return true;
-}
-
-static void test_mapped (void)
-{
-	gid_t t[] = { 1000, 1001, 27 };	/* the target's groups */
-	gid_t c[] = { 1000, 1002 };	/* the caller's groups */
-	struct negative_groups ng;
-
-	/* A file readable by all: nogames is 1001 */
-	ng = parse ("nogames\n100500\n", &fake);
-	ok (mapped_is (&ng, t, 3, c, 2, 1001, 1, true, 1001, true),
-	    "mapped: a listed gid the target holds, named");
-	ok (   mapped_is (&ng, t, 3, c, 2, 1000, 1, false, 0, false)
-	    && mapped_is (&ng, t, 3, c, 2, 1002, 1, false, 0, false)
-	    && mapped_is (&ng, t, 3, c, 2, 20, 10, false, 0, false),
-	    "mapped: a held gid that is not listed may be mapped");
-	ok (mapped_is (&ng, t, 3, c, 2, 100000, 65536, true, 100500, true),
-	    "mapped: a listed gid nobody holds, file readable by all: named");
-	ok (   mapped_is (&ng, t, 3, c, 2, 100000, 500, false, 0, false)
-	    && mapped_is (&ng, t, 3, c, 2, 100500, 0, false, 0, false),
-	    "mapped: a range without a listed gid, an empty range: nothing");
-	negative_groups_free (&ng);
-
-	/* Not readable by all: only a held gid may be named */
-	ng = parse_unreadable ("100500\n", &fake);
-	ok (   mapped_is (&ng, t, 3, c, 2, 100000, 65536, true, 100500, false)
-	    && mapped_is (&ng, t, 3, c, 2, 0, ULONG_MAX, true, 100500, false),
-	    "mapped: a listed gid nobody holds, file not readable by all: not named");
-	negative_groups_free (&ng);
-
-	ng = parse_unreadable ("500\n1002\n", &fake);
-	ok (mapped_is (&ng, t, 3, c, 2, 1002, 1, true, 1002, true),
-	    "mapped: a listed gid the caller holds, file not readable by all: named");
-	ok (mapped_is (&ng, t, 3, c, 2, 0, 2000, true, 1002, true),
-	    "mapped: a held listed gid comes before a lower gid that is only listed");
-	negative_groups_free (&ng);
-
-	/*
-	 * Failed closed: a line that cannot be parsed may have listed any
-	 * group, so every held gid counts as listed; the listed ones still
-	 * count.
-	 */
-	ng = parse ("bogus-nosuch\n100500\n", &fake);
-	ok (   ng.failed
-	    && mapped_is (&ng, t, 3, c, 2, 1000, 1, true, 1000, true)
-	    && mapped_is (&ng, t, 3, c, 2, 20, 10, true, 27, true),
-	    "mapped, failed closed: a gid the target holds counts as listed, named");
-	ok (mapped_is (&ng, t, 3, c, 2, 1002, 1, true, 1002, true),
-	    "mapped, failed closed: a gid the caller holds counts as listed, named");
-	ok (mapped_is (&ng, NULL, 0, NULL, 0, 100000, 65536, true, 100500, true),
-	    "mapped, failed closed: the listed gids still count");
-	ok (mapped_is (&ng, t, 3, c, 2, 100000, 500, false, 0, false),
-	    "mapped, failed closed: a range without held or listed gids maps nothing");
-	ok (mapped_is (&ng, t, 3, c, 2, 0, 200000, true, 27, true),
-	    "mapped, failed closed: the lowest held gid is named before a listed one");
-	ok (   mapped_is (&ng, t, 3, c, 2, (1UL << 32) + 27, 1, false, 0, false)
-	    && mapped_is (&ng, t, 3, c, 2, ULONG_MAX, 2, false, 0, false),
-	    "mapped, failed closed: ranges past the largest gid do not wrap to held gids");
-	negative_groups_free (&ng);
-
-	ng = parse_unreadable ("bogus-nosuch\n100500\n", &fake);
-	ok (   mapped_is (&ng, t, 3, c, 2, 1000, 1, true, 1000, true)
-	    && mapped_is (&ng, NULL, 0, NULL, 0, 100000, 65536, true, 100500, false),
-	    "mapped, failed closed, not readable by all: a held gid is named, one only listed is not");
-	negative_groups_free (&ng);
-
-	/* An unsafe file lists nothing: only the held gids count */
-	ng = negative_groups_load ("/dev/null", &fake);
-	ok (   mapped_is (&ng, t, 3, c, 2, 1000, 1, true, 1000, true)
-	    && mapped_is (&ng, t, 3, c, 2, 100000, 65536, false, 0, false),
-	    "mapped, an unsafe file (/dev/null): the held gids count, nothing else");
-	negative_groups_free (&ng);
-
-	/* No file: nothing must be kept out */
-	ng = negative_groups_load ("/nonexistent-dir-xyz/negative-groups", &fake);
-	ok (!ng.present && mapped_is (&ng, t, 3, c, 2, 0, ULONG_MAX, false, 0, false),
-	    "mapped, no file: nothing");
-	negative_groups_free (&ng);
-}
-
-/*
  * A file as large as the size limit allows: NEGATIVE_GROUPS_SIZE_MAX / 9
  * lines (at most 100,000) of about 8 bytes each.
  */
@@ -1765,7 +1453,7 @@ static void test_large (void)
 		exit (2);
 	}
 	fake_calls = 0;
-	ng = negative_groups_parse_file (fp, path, true, &fake);
+	ng = negative_groups_parse_file (fp, path, &fake);
 	fclose (fp);
 	diag ("parsed %lu lines, %ld bytes (%zu gids, %zu uids)", ng.lines, size, ng.ngids, ng.nuids);
 	ok (   (size > 0) && ((unsigned long) size <= NEGATIVE_GROUPS_SIZE_MAX)
@@ -1795,93 +1483,6 @@ static void test_large (void)
 	ok ((NULL == ng.gids) && (0 == ng.ngids), "negative_groups_free resets the structure");
 }
 
-static void test_policy (void)
-{
-	struct negative_groups ng;
-	struct negative_groups_match m;
-	gid_t t_plain[] = { 1000, 1002 };
-	gid_t t_neg[] = { 1000, 1001, 1002 };
-	gid_t c_plain[] = { 1000, 27 };
-	gid_t c_neg[] = { 1000, 1001 };
-	gid_t egid_neg[] = { 1001 };
-
-	ng = parse ("nogames\n", &fake);
-	ok (   negative_groups_applies (&ng, 1000, t_neg, 3, c_plain, 2, &m)
-	    && (NEGATIVE_GROUPS_TARGET_GROUP == m.reason) && (1001 == m.gid),
-	    "policy: target holds a listed group");
-	ok (   negative_groups_applies (&ng, 1000, t_plain, 2, c_neg, 2, &m)
-	    && (NEGATIVE_GROUPS_CALLER_GROUP == m.reason) && (1001 == m.gid),
-	    "policy: caller holds a listed group");
-	ok (   negative_groups_applies (&ng, 1000, egid_neg, 1, NULL, 0, &m)
-	    && (NEGATIVE_GROUPS_TARGET_GROUP == m.reason),
-	    "policy: listed group is the target's effective gid only");
-	ok (   !negative_groups_applies (&ng, 1000, t_plain, 2, c_plain, 2, &m)
-	    && (NEGATIVE_GROUPS_NONE == m.reason),
-	    "policy: nobody holds a listed group -> does not apply");
-	ok (!negative_groups_applies (&ng, 1000, NULL, 0, NULL, 0, NULL), "policy: no groups at all, NULL match");
-	negative_groups_free (&ng);
-
-	ng = parse ("*\n", NULL);
-	ok (   negative_groups_applies (&ng, 1000, t_plain, 2, c_plain, 2, &m)
-	    && (NEGATIVE_GROUPS_ALL == m.reason),
-	    "policy: '*' applies to everybody");
-	negative_groups_free (&ng);
-
-	ng = parse ("user:alice\n", &fake);
-	ok (   negative_groups_applies (&ng, 1000, t_plain, 2, c_plain, 2, &m)
-	    && (NEGATIVE_GROUPS_USER == m.reason) && (1000 == m.uid),
-	    "policy: user:alice matches the caller uid 1000");
-	ok (!negative_groups_applies (&ng, 2000, t_plain, 2, c_plain, 2, &m), "policy: user:alice does not match uid 2000");
-	negative_groups_free (&ng);
-
-	ng = parse ("user:1000\n", NULL);
-	ok (negative_groups_applies (&ng, 1000, NULL, 0, NULL, 0, &m) && (NEGATIVE_GROUPS_USER == m.reason),
-	    "policy: user:1000 matches");
-	ok (!negative_groups_applies (&ng, 1001, NULL, 0, NULL, 0, &m), "policy: user:1000 does not match 1001");
-	negative_groups_free (&ng);
-
-	ng = parse ("1001\n", NULL);
-	ok (!negative_groups_applies (&ng, 1001, t_plain, 2, c_plain, 2, &m), "policy: a gid entry is not a uid entry");
-	negative_groups_free (&ng);
-
-	ng = parse ("nosuch-group\n", NULL);
-	ok (   negative_groups_applies (&ng, 1000, t_plain, 2, c_plain, 2, &m)
-	    && (NEGATIVE_GROUPS_FAILED == m.reason),
-	    "policy: failed closed applies");
-	negative_groups_free (&ng);
-
-	ng = parse ("nogames\nbogus-entry\n*\n", &fake);
-	ok (   negative_groups_applies (&ng, 1000, t_neg, 3, c_neg, 2, &m)
-	    && (NEGATIVE_GROUPS_TARGET_GROUP == m.reason) && (1001 == m.gid),
-	    "policy: failed closed, a listed group the target holds is still named");
-	ok (   negative_groups_applies (&ng, 1000, t_plain, 2, c_neg, 2, &m)
-	    && (NEGATIVE_GROUPS_CALLER_GROUP == m.reason) && (1001 == m.gid),
-	    "policy: failed closed, a listed group the caller holds is still named");
-	ok (   negative_groups_applies (&ng, 1000, t_plain, 2, c_plain, 2, &m)
-	    && (NEGATIVE_GROUPS_FAILED == m.reason),
-	    "policy: failed closed, nobody holds a listed group: failing closed is reported before '*'");
-	negative_groups_free (&ng);
-
-	ng = parse ("user:alice\nbogus-entry\n", &fake);
-	ok (   negative_groups_applies (&ng, 1000, t_plain, 2, c_plain, 2, &m)
-	    && (NEGATIVE_GROUPS_FAILED == m.reason),
-	    "policy: failing closed is reported before user:");
-	negative_groups_free (&ng);
-
-	ng = parse ("nogames\n*\n", &fake);
-	ok (   negative_groups_applies (&ng, 1000, t_neg, 3, c_plain, 2, &m)
-	    && (NEGATIVE_GROUPS_TARGET_GROUP == m.reason),
-	    "policy: a listed group is reported before '*'");
-	negative_groups_free (&ng);
-
-	ng = parse ("", NULL);
-	ok (!negative_groups_applies (&ng, 0, t_neg, 3, c_neg, 2, &m), "policy: empty file does not apply");
-	negative_groups_free (&ng);
-
-	ng = parse ("# nogames\n\n", &fake);
-	ok (!negative_groups_applies (&ng, 1000, t_neg, 3, c_neg, 2, &m), "policy: comments-only file does not apply");
-	negative_groups_free (&ng);
-}
 
 static int status_of (const char *text, gid_t **groups, size_t *n)
 {
@@ -1892,7 +1493,7 @@ static int status_of (const char *text, gid_t **groups, size_t *n)
 	if (NULL == fp) {
 		exit (2);
 	}
-	ret = negative_groups_read_status (fp, groups, n);
+	ret = negative_groups_read_status (fp, NULL, groups, n);
 	fclose (fp);
 	return ret;
 }
@@ -1905,27 +1506,28 @@ static void test_status (void)
 	bool found;
 	struct negative_groups ng;
 
-	ok (   (status_of ("Name:\tsleep\nUid:\t1000\t1000\t1000\t1000\nGid:\t1000\t1002\t1000\t1000\nFDSize:\t64\nGroups:\t24 1001 100 \nNStgid:\t1\n", &g, &n) == 0)
+	ok (   (status_of ("Name:\tsleep\nPid:\t7\nUid:\t1000\t1000\t1000\t1000\nGid:\t1000\t1002\t1000\t1000\nFDSize:\t64\nGroups:\t24 1001 100 \nNStgid:\t1\n", &g, &n) == 0)
 	    && (4 == n) && (1002 == g[0]) && (24 == g[1]) && (1001 == g[2]) && (100 == g[3]),
 	    "status: effective gid first, then Groups:");
 	free (g);
 
-	ok ((status_of ("Gid:\t5\t6\t7\t8\nGroups:\t\n", &g, &n) == 0) && (1 == n) && (6 == g[0]),
+	ok ((status_of ("Pid:\t1\nGid:\t5\t6\t7\t8\nGroups:\t\n", &g, &n) == 0) && (1 == n) && (6 == g[0]),
 	    "status: empty Groups: line");
 	free (g);
 
-	ok ((status_of ("Gid:\t5\t6\t7\t8\n", &g, &n) == -1) && (NULL == g), "status: no Groups: line -> error");
-	ok ((status_of ("Groups:\t1 2\n", &g, &n) == -1) && (NULL == g), "status: no Gid: line -> error");
-	ok (status_of ("Gid:\t5\t6\t7\t8\nGroups:\t1 x2\n", &g, &n) == -1, "status: garbage in Groups: -> error");
-	ok (status_of ("Gid:\t5\t6\nGroups:\t1\n", &g, &n) == -1, "status: short Gid: line -> error");
-	ok (status_of ("Gid:\t5\t6\t7\t8\nGroups:\t4294967296\n", &g, &n) == -1, "status: out-of-range gid -> error");
+	ok ((status_of ("Pid:\t1\nGid:\t5\t6\t7\t8\n", &g, &n) == -1) && (NULL == g), "status: no Groups: line -> error");
+	ok ((status_of ("Pid:\t1\nGroups:\t1 2\n", &g, &n) == -1) && (NULL == g), "status: no Gid: line -> error");
+	ok (status_of ("Pid:\t1\nGid:\t5\t6\t7\t8\nGroups:\t1 x2\n", &g, &n) == -1, "status: garbage in Groups: -> error");
+	ok (status_of ("Pid:\t1\nGid:\t5\t6\nGroups:\t1\n", &g, &n) == -1, "status: short Gid: line -> error");
+	ok (status_of ("Pid:\t1\nGid:\t5\t6\t7\t8\nGroups:\t4294967296\n", &g, &n) == -1, "status: out-of-range gid -> error");
 
 	/* the real thing */
 	fp = fopen ("/proc/self/status", "r");
 	if (NULL != fp) {
-		int ret = negative_groups_read_status (fp, &g, &n);
+		pid_t pid = 0;
+		int ret = negative_groups_read_status (fp, &pid, &g, &n);
 		fclose (fp);
-		found = (0 == ret) && (n >= 1) && (g[0] == getegid ())
+		found = (0 == ret) && (pid == getpid ()) && (n >= 1) && (g[0] == getegid ())
 		     && ((int) n - 1 == getgroups (0, NULL));
 		ok (found, "status: /proc/self/status gives getegid() first (%zu groups)", n);
 		if (0 == ret) {
@@ -1933,8 +1535,8 @@ static void test_status (void)
 			char text[32];
 			snprintf (text, sizeof (text), "%lu\n", (unsigned long) getegid ());
 			ng = parse (text, NULL);
-			ok (negative_groups_applies (&ng, getuid (), g, n, NULL, 0, NULL),
-			    "policy: applies on our own effective gid read from /proc/self/status");
+			ok (negative_groups_has_gid (&ng, g[0]),
+			    "policy: our own effective gid read from /proc/self/status is listed");
 			negative_groups_free (&ng);
 			free (g);
 		} else {
@@ -1942,7 +1544,7 @@ static void test_status (void)
 		}
 	} else {
 		skip ("no /proc", "status: /proc/self/status gives getegid() first");
-		skip ("no /proc", "policy: applies on our own effective gid read from /proc/self/status");
+		skip ("no /proc", "policy: our own effective gid read from /proc/self/status is listed");
 	}
 }
 
@@ -1978,13 +1580,10 @@ int main (void)
 	test_files ();
 	test_size_limit ();
 	test_file_safety ();
-	test_warning ();
 	test_lookup_failure ();
 	test_comment_rule ();
 	test_in_range ();
-	test_mapped ();
 	test_large ();
-	test_policy ();
 	test_status ();
 
 	cleanup ();
