@@ -257,6 +257,17 @@ map_expect_stock() {
 	check_map "$FULL"
 }
 
+# map_keeps_deny MAP...: "deny" written before "newgidmap $pid MAP" as
+# $CALLER stays, and the map is written
+map_keeps_deny() {
+	write_setgroups deny
+	[ "$rc" -eq 0 ] || die "cannot write deny: $out"
+	call_newgidmap "$@"
+	check_rc 0
+	check_setgroups deny
+	check_map "$*"
+}
+
 # require_shadow_kernel: fail loudly on a kernel without the shadow mode
 require_shadow_kernel() {
 	new_target

@@ -26,12 +26,7 @@ end_target
 
 say "=== the same, the target already in deny: kept"
 new_target $LONE
-write_setgroups deny
-[ "$rc" -eq 0 ] || die "cannot write deny: $out"
-call_newgidmap $FULL
-check_rc 0
-check_setgroups deny
-check_map "$FULL"
+map_keeps_deny $FULL
 end_target
 
 say "=== control: alice is no longer a member of nogames in /etc/group: stock"

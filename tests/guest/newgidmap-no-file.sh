@@ -16,12 +16,7 @@ end_target
 
 say "=== deny before the call is kept"
 new_target
-write_setgroups deny
-[ "$rc" -eq 0 ] || die "cannot write deny: $out"
-call_newgidmap $FULL
-check_rc 0
-check_setgroups deny
-check_map "$FULL"
+map_keeps_deny $FULL
 end_target
 
 finish

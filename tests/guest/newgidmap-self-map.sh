@@ -47,12 +47,7 @@ done
 say "=== self-map with deny before the call"
 no_policy
 new_target
-write_setgroups deny
-[ "$rc" -eq 0 ] || die "cannot write deny: $out"
-call_newgidmap 0 1000 1
-check_rc 0
-check_setgroups deny
-check_map "0 1000 1"
+map_keeps_deny 0 1000 1
 end_target
 
 finish

@@ -9,12 +9,7 @@ set_policy "nogames"
 
 say "=== deny before the call"
 new_target
-write_setgroups deny
-[ "$rc" -eq 0 ] || die "cannot write deny: $out"
-call_newgidmap $FULL
-check_rc 0
-check_setgroups deny
-check_map "$FULL"
+map_keeps_deny $FULL
 end_target
 
 say "=== shadow before the call"
