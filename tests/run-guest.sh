@@ -11,7 +11,9 @@
 # line for the kernel log, which must show no BUG, WARNING, Oops, KASAN,
 # kmemleak or lockdep report and no panic.  The console is OUTDIR/console.log.
 #
-# Environment: QEMU, QEMU_ACCEL (tcg|kvm), GUEST_MEM (MiB), GUEST_SMP,
+# Environment: QEMU, QEMU_ACCEL (tcg|kvm), QEMU_ICOUNT (QEMU's -icount
+# option, e.g. "shift=0,sleep=off": the guest clock then counts executed
+# instructions, one nanosecond each), GUEST_MEM (MiB), GUEST_SMP,
 # GUEST_APPEND (more kernel parameters), TIME_SCALE (multiplies every
 # time limit: a debug kernel is slower), GUEST_LANES (how many tests run
 # at a time, tests/guest-run; 2, the default, one per guest CPU), and for
@@ -84,7 +86,8 @@ set -- -accel "$QEMU_ACCEL" -m "$GUEST_MEM" -smp "$GUEST_SMP" \
 	-display none -no-reboot -nic none \
 	-kernel "$kernel" \
 	-drive "file=$rootimg,format=raw,if=virtio,snapshot=on" \
-	-drive "file=$out/tests.img,format=raw,if=virtio,readonly=on"
+	-drive "file=$out/tests.img,format=raw,if=virtio,readonly=on" \
+	${QEMU_ICOUNT:+-icount "$QEMU_ICOUNT"}
 
 if [ "$mode" = shell ]; then
 	exec "$QEMU" "$@" -append "$append sticky.shell" \

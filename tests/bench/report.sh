@@ -19,6 +19,9 @@
 # benchmark, never a test.  The exit status is 0 unless an input is
 # missing or malformed, or gnuplot is missing (then after writing the
 # table).
+#
+# Environment: BENCH_UNIT, what the figures count (default "ns"; make
+# bench EXACT=1 sets "instructions").
 set -eu
 
 usage() {
@@ -232,7 +235,7 @@ END {
 		order[j + 1] = t
 	}
 
-	print "Sticky groups benchmark: medians of ns per operation"
+	print "Sticky groups benchmark: medians of " unit " per operation"
 	print "command:      " cmd
 	printf "stock boot:   kernel %s, %s\n", kern["stock"], file["stock"]
 	printf "patched boot: kernel %s, %s\n", kern["patched"], file["patched"]
@@ -256,11 +259,11 @@ END {
 	print ""
 	rsys_st = ref("stock", "ref_syscall"); rsys_pa = ref("patched", "ref_syscall")
 	rcpu_st = ref("stock", "ref_cpu"); rcpu_pa = ref("patched", "ref_cpu")
-	printf "references: ref_syscall stock %s patched %s ns, ref_cpu stock %s patched %s ns\n", \
+	printf "references: ref_syscall stock %s patched %s %s, ref_cpu stock %s patched %s %s\n", \
 	       rsys_st == "" ? "-" : sprintf("%.1f", rsys_st), \
-	       rsys_pa == "" ? "-" : sprintf("%.1f", rsys_pa), \
+	       rsys_pa == "" ? "-" : sprintf("%.1f", rsys_pa), unit, \
 	       rcpu_st == "" ? "-" : sprintf("%.1f", rcpu_st), \
-	       rcpu_pa == "" ? "-" : sprintf("%.1f", rcpu_pa)
+	       rcpu_pa == "" ? "-" : sprintf("%.1f", rcpu_pa), unit
 	print ""
 	printf "%-14s %5s %6s %12s %12s %12s %7s %-6s %7s %7s %7s %-6s\n", "op", "S", "N", \
 	       "stock-allow", "patch-allow", "patch-shadow", "sh/al", "T1", "pa/st", \
@@ -297,7 +300,7 @@ END {
 	# growth.  It may raise k by 50% at most (noise under TCG, caches);
 	# an O((N+S)^2) cost would raise it about 12 times there.
 	print ""
-	print "Growth (T3): k = ns / ((N+S) ln(N+S)) for N+S >= 256, patched boot"
+	print "Growth (T3): k = " unit " / ((N+S) ln(N+S)) for N+S >= 256, patched boot"
 	print "(shadow; allow where there is no shadow); k(largest) / k(next"
 	print "largest) <= 1.5.  The curves are in bench.png."
 	printf "%-10s %-7s %5s  %s\n", "op", "state", "S", "N+S:k ..."
@@ -359,7 +362,7 @@ END {
 	}
 
 	print ""
-	print "newgidmap end to end (T5), ns per call, patched boot"
+	print "newgidmap end to end (T5), " unit " per call, patched boot"
 	printf "%-8s %12s %12s %7s %s\n", "entries", "stock", "patched", "pa/st", "T5"
 	for (e = 1; e <= 3; e++) {
 		ent = e == 1 ? "absent" : e == 2 ? "10" : "10000"
@@ -403,10 +406,10 @@ function plot(    opi, op, s, si, st, state, role, i, n, x, t, idx, cv, xr, yr, 
 	printf "set terminal pngcairo size 1500,560 font \",9\"\n" > gpf
 	printf "set output \"%s\"\n", pngf > gpf
 	printf "set termoption noenhanced\n" > gpf
-	printf "set multiplot layout 1,3 title \"sticky groups bench: median ns per op vs groups held, log-log (patched boot: %s; stock: %s)\\n%s\"\n", \
-	       kern["patched"], kern["stock"], cmd > gpf
+	printf "set multiplot layout 1,3 title \"sticky groups bench: median %s per op vs groups held, log-log (patched boot: %s; stock: %s)\\n%s\"\n", \
+	       unit, kern["patched"], kern["stock"], cmd > gpf
 	printf "set logscale xy\nset grid\nset key top left\nset format y \"%%g\"\n" > gpf
-	printf "set xlabel \"N + S (groups held)\"\nset ylabel \"ns per op\"\n" > gpf
+	printf "set xlabel \"N + S (groups held)\"\nset ylabel \"%s per op\"\n", unit > gpf
 	idx = 0
 	for (opi = 1; opi <= 3; opi++) {
 		op = opi == 1 ? "setgroups" : opi == 2 ? "getgroups" : "status"
@@ -466,7 +469,7 @@ rm -f "$out/bench.txt" "$out/bench.png"
 set -- role=stock "$stock" role=patched "$patched"
 [ -n "$sizes" ] && set -- "$@" role=size "$sizes"
 rc=0
-awk -v cmd="$cmd" -v stockf="$stock" -v patchedf="$patched" -v datf="$out/bench-plot.dat" -v datb="bench-plot.dat" \
+awk -v unit="${BENCH_UNIT:-ns}" -v cmd="$cmd" -v stockf="$stock" -v patchedf="$patched" -v datf="$out/bench-plot.dat" -v datb="bench-plot.dat" \
 	-v gpf="$out/bench.gp" -v pngf="bench.png" "$prog" "$@" >"$out/bench.txt" || rc=$?
 if [ "$rc" -ne 0 ]; then
 	rm -f "$out/bench.txt"
