@@ -18,7 +18,8 @@ mkdir -p "$out"
 
 lib=$src/lib
 test=$src/tests/unit/test_negative_groups.c
-helpers="alloc/malloc.c atoi/a2i/a2s_c.c atoi/a2i/a2s_nc.c atoi/a2i/a2u_c.c
+helpers="alloc/malloc.c alloc/reallocf.c alloc/x/xmalloc.c alloc/x/xrealloc.c
+	shadowlog.c string/sprintf/xasprintf.c atoi/a2i/a2s_c.c atoi/a2i/a2s_nc.c atoi/a2i/a2u_c.c
 	atoi/a2i/a2u_nc.c atoi/getnum.c atoi/strtoi/strtoi.c atoi/strtoi/strtou.c
 	atoi/strtoi/strtou_noneg.c search/cmp/cmp.c
 	string/ctype/strisascii/strisdigit.c string/strcmp/streq.c
@@ -74,8 +75,8 @@ mutant() {
 
 # One mutant per safety rule of lib/negative_groups.c.
 # The FIFO and the check order: stat(2) decides before open(2).
-STAT_FIRST='/^	unsafe = ng_unsafe(&st);$/,/^	}$/d'
-echo "1..16"
+STAT_FIRST='/^	if (NULL != (unsafe = ng_unsafe(\&st))) {$/,/^	}$/d'
+echo "1..17"
 unmodified
 mutant "open before the stat checks, without O_NONBLOCK" \
 	"$STAT_FIRST; s/ | O_NONBLOCK//"
@@ -84,13 +85,15 @@ mutant "root-owner check removed" '/if (0 != st->st_uid)/,+1d'
 mutant "writable check removed" '/if ((st->st_mode & (S_IWGRP | S_IWOTH)) != 0)/,+1d'
 mutant "not-a-regular-file check removed" '/if (!S_ISREG(st->st_mode))/,+1d'
 mutant "the dev/ino re-check of the opened file removed" \
-	's/} else if (fst.st_dev != st.st_dev || fst.st_ino != st.st_ino) {/} else if (false) {/'
+	's/|| fst.st_dev != st.st_dev || fst.st_ino != st.st_ino) {/|| false) {/'
+mutant "the mode of the opened file not checked again" \
+	's/} else if (NULL != (unsafe = ng_unsafe(\&fst))) {/} else if (false) {/'
 mutant "a dangling symbolic link taken for no file" \
-	's/if (S_ISLNK(st.st_mode) \&\& stat(filename, \&st) == -1) {/if (S_ISLNK(st.st_mode) \&\& stat(filename, \&st) == -1) { r.ng.present = false; return r.ng;/'
-mutant "no size limit on what is read" \
-	's/} else if (n > NEGATIVE_GROUPS_SIZE_MAX) {/} else if (false) {/'
+	's/if (lstat(filename, \&st) == -1 \&\& ENOENT == errno)/if (stat(filename, \&st) == -1 \&\& ENOENT == errno)/'
+mutant "no size limit while reading" \
+	's/if (total > NEGATIVE_GROUPS_SIZE_MAX)/if (false)/'
 mutant "a NUL byte in a line not a problem" 's/if (strlen(line) != len) {/if (false) {/'
-mutant "a failed name lookup taken for an unknown name" \
+mutant "NSS: a failed name lookup taken for an unknown name" \
 	's/else if (!id \&\& ENOENT == (err = ng_getgr(r, name, \&gid)))/else if (!id \&\& 0 != (err = ng_getgr(r, name, \&gid)))/'
 mutant "NSS: an unknown name taken for a found one" \
 	's/|| EBADF == errno || EPERM == errno) ? ENOENT : errno;/|| EBADF == errno || EPERM == errno) ? 0 : errno;/'
@@ -98,6 +101,6 @@ mutant "NSS: the gid of a group not used" 's/\*gid = gr->gr_gid;/*gid = 0;/'
 mutant "the line of an entry not recorded for the log" \
 	's/\.id = id, \.user = user, \.line = r->line,/.id = id, .user = user, .line = 0,/'
 mutant "a status file without its Pid: line accepted" \
-	's/if (ferror(fp) || 0 == p || NULL == list)/if (ferror(fp) || NULL == list)/'
+	's/if (ferror(fp) || 0 == p || 4 != ngids || NULL == list)/if (ferror(fp) || 4 != ngids || NULL == list)/'
 mutant "in_range wraps past the largest gid" \
 	's/if (ng->gids\[i\] >= first \&\& ng->gids\[i\] - first < count) {/if ((id_t) (ng->gids[i] - first) < count) {/'
