@@ -7,7 +7,8 @@
 # 16 mapped groups, which sort below bigdeny, and reads the file from
 # there or from a user namespace below, without a gid map or in "deny"
 # mode (where every group is unmapped: only the outer namespace can tell
-# what sticks).  SUNRPC, the NFS client and knfsd are modules, as
+# what sticks), or (patched) in shadow mode with part of the groups
+# mapped.  SUNRPC, the NFS client and knfsd are modules, as
 # distributions build them, loaded here.
 #   stock:   setgroups sheds bigdeny (the hole): readable;
 #   deny:    setgroups fails (unshare), or crun skips it and the groups
@@ -57,6 +58,25 @@ mount -t nfs -o vers=4.2,noac,sec=sys 127.0.0.1:$EXPORT /mnt/nfs4 ||
 grep ' /mnt/nfs[34] ' /proc/mounts
 
 GROUPS16=$(seq -s, 1 16)
+GROUPS32=$(seq -s, 1 32)
+
+# A child in shadow mode whose gid map maps part of its parent's groups
+# (0-8 of 0-32), written by root of alice's namespace; the child reads
+# FILE.  Every held group but 0-8 is unmapped in the child: judged there,
+# the 16 lowest of them (9-24) would go out and bigdeny not.  Run as root
+# of alice's namespace.
+SHADOW_CHILD='
+	fifo=$(mktemp -u) && mkfifo "$fifo" || exit 1
+	unshare --user sh -c "read go <\"\$0\" && exec cat \"\$1\"" "$fifo" "$1" &
+	child=$!
+	while [ "$(readlink /proc/$child/ns/user)" = "$(readlink /proc/self/ns/user)" ]; do
+		sleep 0.1
+	done
+	echo shadow >/proc/$child/setgroups &&
+		echo "0 0 1" >/proc/$child/uid_map &&
+		printf "0 0 1\n1 1 8\n" >/proc/$child/gid_map || exit 1
+	echo go >"$fifo"
+	wait $child'
 ADD16=$(for g in $(seq 1 16); do printf ' --group-add %s' $g; done)
 
 # Rootless podman keeps one pause process per user, whose mount namespace
@@ -117,6 +137,10 @@ for v in 3 4; do
 	check "NFSv$v, unshare, 16 mapped groups, a child in deny" $want_ns \
 		alice_unshare setpriv --groups=$GROUPS16 \
 		unshare --user --setgroups=deny cat $d/bigdeny
+	# The mode exists on the patched kernel only
+	[ "$column" = patched ] &&
+		check "NFSv$v, unshare, 32 mapped groups, a child in shadow mapping 9 of them" denied \
+		alice_unshare setpriv --groups=$GROUPS32 sh -c "$SHADOW_CHILD" sh $d/bigdeny
 	check "NFSv$v, unshare, root sets 16 mapped groups" $want_ns \
 		alice_unshare setpriv --groups=$GROUPS16 cat $d/bigdeny
 	check "NFSv$v, podman run with 16 --group-add, a child without a gid map" $want_podman \
