@@ -18,7 +18,8 @@
 # time limit: a debug kernel is slower), GUEST_LANES (how many tests run
 # at a time, tests/guest-run; 2, the default, one per guest CPU), and for
 # the tests KERNEL_RELEASE,
-# UIDMAP_VERSION, TESTS_SELFTEST_FAIL, STRESS_SECONDS, FUZZ_SEED, FUZZ_STEPS;
+# UIDMAP_VERSION, TESTS_SELFTEST_FAIL, STRESS_SECONDS, FUZZ_SEED, FUZZ_STEPS,
+# BENCH_SAMPLES (sticky_bench -s);
 # MODULES, the lib/modules folder of the kernel, goes on the tests disk.
 set -eu
 
@@ -77,6 +78,7 @@ FUZZ_SEED='${FUZZ_SEED:-}'
 FUZZ_STEPS='${FUZZ_STEPS:-}'
 TIME_SCALE='$TIME_SCALE'
 GUEST_LANES='$GUEST_LANES'
+BENCH_SAMPLES='${BENCH_SAMPLES:-}'
 ENV
 truncate -s "$(( $(du -sm "$out/disk" | cut -f1) + 32 ))M" "$out/tests.img"
 mke2fs -q -t ext4 -F -L tests -d "$out/disk" "$out/tests.img"

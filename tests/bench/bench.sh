@@ -23,7 +23,7 @@ echo "# bench.sh: kernel $(uname -r), flavour ${GUEST_FLAVOUR:-?}, uidmap $(dpkg
 
 if [ -x "$here/sticky_bench" ]; then
 	# Streamed to the console as it comes, and kept to look at below
-	{ "$here/sticky_bench"; echo $? >"$tmp/rc"; } | tee "$tmp/out"
+	{ "$here/sticky_bench" ${BENCH_SAMPLES:+-s "$BENCH_SAMPLES"}; echo $? >"$tmp/rc"; } | tee "$tmp/out"
 	st=$(cat "$tmp/rc")
 	if [ "$st" -ne 0 ]; then
 		echo "bench.sh: FAIL: sticky_bench exit status $st"
