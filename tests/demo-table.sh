@@ -1,13 +1,16 @@
 #!/bin/sh
-# Print the table of make demo from the consoles of the three guest runs
+# Print the table of make demo from the consoles of the four guest runs
 # of tests/guest/demo.list: the stock pair ("allow"), the stock pair with
-# "deny" written before each gid map, and the patched pair ("shadow").
+# "deny" written before each gid map by a wrapper ("deny"), the stock
+# kernel with the patched uidmap ("uidmap") and the patched pair
+# ("shadow").
 #
-# usage: demo-table.sh STOCK_OUTDIR DENY_OUTDIR PATCHED_OUTDIR
+# usage: demo-table.sh STOCK_OUTDIR DENY_OUTDIR STOCK_KERNEL_OUTDIR PATCHED_OUTDIR
 set -eu
 
-[ $# -eq 3 ] || { echo "usage: demo-table.sh STOCK_OUTDIR DENY_OUTDIR PATCHED_OUTDIR" >&2; exit 2; }
-cells=$(dirname "$3")/demo-cells.tsv
+usage="usage: demo-table.sh STOCK_OUTDIR DENY_OUTDIR STOCK_KERNEL_OUTDIR PATCHED_OUTDIR"
+[ $# -eq 4 ] || { echo "$usage" >&2; exit 2; }
+cells=$(dirname "$4")/demo-cells.tsv
 
 # cells OUTDIR COLUMN: "FILE<TAB>ROW<TAB>COLUMN<TAB>CELL" lines of one run,
 # in the order of the tests in the list (two tests run at a time, and the
@@ -30,7 +33,7 @@ describe() {
 	esac
 }
 
-{ cells "$1" allow; cells "$2" deny; cells "$3" shadow; } >"$cells"
+{ cells "$1" allow; cells "$2" deny; cells "$3" uidmap; cells "$4" shadow; } >"$cells"
 
 cat <<'HEAD'
 
@@ -41,13 +44,18 @@ alice is in the groups "nogames" (listed in /etc/negative-groups: a group
 used to deny access) and "proj".  Each row is a way she gets root in a
 user namespace and what runs there: a runtime setting the groups, root
 dropping all groups with setgroups(2), or a switch to nobody with its
-groups.  Three setups:
+groups.  Four setups:
 
   allow   stock Linux and Debian's uidmap: setgroups(2) works, and sheds
           nogames (the hole, CVE-2014-8989)
   deny    stock Linux and Debian's uidmap, every namespace put in "deny"
           before its gid map (mainline's answer; a newgidmap wrapper
-          writes it): nothing is shed, and nothing may call setgroups(2)
+          ahead in PATH writes it, which alice could go around by
+          calling /usr/bin/newgidmap): nothing is shed, and nothing may
+          call setgroups(2)
+  uidmap  stock Linux and the patched uidmap, deployable today: the
+          setuid newgidmap itself writes "deny" where /etc/negative-groups
+          applies, as the kernel has no "shadow" mode
   shadow  Linux with the "shadow" setgroups mode and newgidmap with
           /etc/negative-groups: setgroups(2) works, nogames and proj stick
 
@@ -55,7 +63,7 @@ HEAD
 
 for file in /srv/games /srv/acl-denied /srv/proj/README /srv/alice-group; do
 	describe "$file"
-	printf '  %-52s %-9s %-9s %s\n' "" allow deny shadow
+	printf '  %-52s %-9s %-9s %-9s %s\n' "" allow deny uidmap shadow
 	awk -F '\t' -v file="$file" '
 		$1 == file {
 			if (!($2 in seen)) { seen[$2] = 1; order[++n] = $2 }
@@ -64,11 +72,11 @@ for file in /srv/games /srv/acl-denied /srv/proj/README /srv/alice-group; do
 		END {
 			for (i = 1; i <= n; i++) {
 				r = order[i]
-				for (c = 1; c <= 3; c++) {
-					col = c == 1 ? "allow" : c == 2 ? "deny" : "shadow"
+				for (c = 1; c <= 4; c++) {
+					col = c == 1 ? "allow" : c == 2 ? "deny" : c == 3 ? "uidmap" : "shadow"
 					v[c] = ((r, col) in cell) ? cell[r, col] : "(no run)"
 				}
-				printf "  %-52s %-9s %-9s %s\n", r, v[1], v[2], v[3]
+				printf "  %-52s %-9s %-9s %-9s %s\n", r, v[1], v[2], v[3], v[4]
 			}
 		}' "$cells"
 	echo
@@ -82,9 +90,12 @@ failed (see the console logs).
 allow reads what nogames denies: the hole.  deny keeps it denied, but
 every workload that calls setgroups(2) fails, and the runtime that skips
 setgroups(2) leaves nobody in the container's root group (alice-group
-readable after --user).  shadow keeps nogames denied, proj readable
-without podman's --group-add keep-groups, drops the groups the namespace
-maps, and every workload runs.
+readable after --user).  uidmap shows the cells of deny and breaks the
+same rows: it is the same "deny", written by the setuid newgidmap itself,
+which alice cannot step around as she can the wrapper (without
+newgidmap, the kernel gives her a gid map only with "deny").  shadow
+keeps nogames denied, proj readable without podman's --group-add
+keep-groups, drops the groups the namespace maps, and every workload runs.
 
 Read more:
   README                                  how this is built and tested
@@ -94,5 +105,6 @@ Read more:
   $1/console.log
   $2/console.log
   $3/console.log
+  $4/console.log
                                           what ran, in full
 TAIL

@@ -8,11 +8,14 @@
 # Each cell is a TAP result of its own ("ok N ROW: FILE CELL") and a line
 # "CELL<TAB>ROW<TAB>FILE<TAB>CELL" that make demo collects into its table.
 #
-# The flavour says which of the three setups the guest is:
-#   stock    stock kernel, Debian's uidmap: setgroups "allow" (the hole)
-#   deny     stock kernel, Debian's uidmap, and every namespace put in
-#            "deny" before newgidmap writes its gid map (mainline's answer)
-#   patched  the patched pair: newgidmap switches to "shadow"
+# The flavour says which of the four setups the guest is:
+#   stock         stock kernel, Debian's uidmap: setgroups "allow" (the hole)
+#   deny          stock kernel, Debian's uidmap, and every namespace put in
+#                 "deny" before newgidmap writes its gid map (mainline's
+#                 answer, by a wrapper ahead in PATH)
+#   stock-kernel  stock kernel, the patched uidmap: the setuid newgidmap
+#                 itself writes "deny" where /etc/negative-groups applies
+#   patched       the patched pair: newgidmap switches to "shadow"
 . "$TESTS/lib.sh"
 set -u
 
