@@ -9,8 +9,10 @@
  *
  *   - it either fails closed with a first problem "t.conf:...", or has
  *     none and no problem text;
- *   - the gids and uids are sorted (a listed ID may repeat), every entry's
- *     line is within the lines read and its id is found by the lookups;
+ *   - the gids and uids are in the order of the file (lines ascending, an
+ *     ID may repeat), every entry's line is within the lines read, its id
+ *     is found by negative_groups_line() on its line or an earlier one,
+ *     and within the lowest and highest listed id;
  *   - negative_groups_in_range() agrees with a scan of the gids, on
  *     ranges around each of them and past the largest gid (no wrap);
  *   - at most NEGATIVE_GROUPS_SIZE_MAX bytes are ever parsed;
@@ -75,10 +77,35 @@ static const struct negative_groups_resolver  fake = {
 	.group = fake_group, .user = fake_user,
 };
 
-static void check_ids(const id_t *ids, size_t n)
+static void check_ids(const struct negative_groups *ng, bool user)
 {
-	for (size_t i = 1; i < n; i++)
-		CHECK(ids[i - 1] <= ids[i]);
+	const struct negative_groups_entry  *e = user ? ng->uids : ng->gids;
+	size_t                              n = user ? ng->nuids : ng->ngids;
+
+	for (size_t i = 0; i < n; i++) {
+		CHECK(e[i].line >= 1 && e[i].line <= ng->lines);
+		CHECK(i == 0 || e[i - 1].line < e[i].line);
+		CHECK(e[i].id >= ng->lowest && e[i].id <= ng->highest);
+		CHECK(negative_groups_line(ng, user, e[i].id) >= 1);
+		CHECK(negative_groups_line(ng, user, e[i].id) <= e[i].line);
+	}
+}
+
+/* The lowest listed gid in [first, first + count), by a plain scan */
+static bool scan_range(const struct negative_groups *ng, unsigned long first,
+                       unsigned long count, gid_t *gid)
+{
+	bool  found = false;
+
+	for (size_t i = 0; i < ng->ngids; i++) {
+		unsigned long  g = ng->gids[i].id;
+
+		if (g >= first && g - first < count && (!found || g < *gid)) {
+			*gid = g;
+			found = true;
+		}
+	}
+	return found;
 }
 
 static void check_parse(const uint8_t *data, size_t size)
@@ -98,26 +125,20 @@ static void check_parse(const uint8_t *data, size_t size)
 	CHECK(!ng.failed || (NULL != ng.problem && strncmp(ng.problem, "t.conf", 6) == 0));
 	CHECK(ng.failed || NULL == ng.problem);
 	CHECK(size <= NEGATIVE_GROUPS_SIZE_MAX || ng.failed);
-	check_ids(ng.gids, ng.ngids);
-	check_ids(ng.uids, ng.nuids);
-	for (size_t i = 0; i < ng.nentries; i++) {
-		const struct negative_groups_entry  *e = &ng.entries[i];
-
-		CHECK(e->line >= 1 && e->line <= ng.lines);
-		CHECK(e->user ? negative_groups_has_uid(&ng, e->id)
-		              : negative_groups_has_gid(&ng, e->id));
-		CHECK(negative_groups_line(&ng, e->user, e->id) <= e->line);
-	}
+	check_ids(&ng, false);
+	check_ids(&ng, true);
 	for (size_t i = 0; i < ng.ngids; i++) {
-		id_t  g = ng.gids[i];
+		unsigned long  g = ng.gids[i].id;
+		gid_t          want;
+		bool           found;
 
 		CHECK(negative_groups_in_range(&ng, g, 1, &gid) && gid == g);
-		CHECK(negative_groups_in_range(&ng, 0, (unsigned long) g + 1, &gid)
-		      && gid == ng.gids[0]);
+		CHECK(scan_range(&ng, 0, g + 1, &want));
+		CHECK(negative_groups_in_range(&ng, 0, g + 1, &gid) && gid == want);
 		CHECK(!negative_groups_in_range(&ng, g, 0, &gid));
-		if (i + 1 < ng.ngids && ng.gids[i + 1] > g + 1)
-			CHECK(!negative_groups_in_range(&ng, (unsigned long) g + 1,
-			                                ng.gids[i + 1] - g - 1, &gid));
+		found = scan_range(&ng, g + 1, 1000, &want);
+		CHECK(negative_groups_in_range(&ng, g + 1, 1000, &gid) == found);
+		CHECK(!found || gid == want);
 	}
 	CHECK(!negative_groups_in_range(&ng, 1UL << 32, -1UL, &gid));
 	negative_groups_free(&ng);

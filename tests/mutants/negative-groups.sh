@@ -76,7 +76,7 @@ mutant() {
 # One mutant per safety rule of lib/negative_groups.c.
 # The FIFO and the check order: stat(2) decides before open(2).
 STAT_FIRST='/^	if (NULL != (unsafe = ng_unsafe(\&st))) {$/,/^	}$/d'
-echo "1..17"
+echo "1..22"
 unmodified
 mutant "open before the stat checks, without O_NONBLOCK" \
 	"$STAT_FIRST; s/ | O_NONBLOCK//"
@@ -99,8 +99,19 @@ mutant "NSS: an unknown name taken for a found one" \
 	's/|| EBADF == errno || EPERM == errno) ? ENOENT : errno;/|| EBADF == errno || EPERM == errno) ? 0 : errno;/'
 mutant "NSS: the gid of a group not used" 's/\*gid = gr->gr_gid;/*gid = 0;/'
 mutant "the line of an entry not recorded for the log" \
-	's/\.id = id, \.user = user, \.line = r->line,/.id = id, .user = user, .line = 0,/'
+	's/{\.id = id, \.line = r->ng\.lines}/{.id = id, .line = 0}/'
 mutant "a status file without its Pid: line accepted" \
 	's/if (ferror(fp) || 0 == p || 4 != ngids || NULL == list)/if (ferror(fp) || 4 != ngids || NULL == list)/'
+# Without its bounds check, so that the scan alone decides.
 mutant "in_range wraps past the largest gid" \
-	's/if (ng->gids\[i\] >= first \&\& ng->gids\[i\] - first < count) {/if ((id_t) (ng->gids[i] - first) < count) {/'
+	'/^	if (first > ng->highest$/,/^		return false;$/d; s/if (ng->gids\[i\]\.id >= first \&\& ng->gids\[i\]\.id - first < count$/if ((id_t) (ng->gids[i].id - first) < count/'
+mutant "in_range skips the scan when the lowest listed gid is below the range" \
+	's/|| (ng->lowest >= first \&\& ng->lowest - first >= count))/|| ng->lowest - first >= count)/'
+mutant "the lowest listed id not kept" 's/r->ng\.lowest = MIN(r->ng\.lowest, id);//'
+mutant "the highest listed id not kept" 's/r->ng\.highest = MAX(r->ng\.highest, id);//'
+# The fast path for a gid alone on its line must apply the rules of the
+# others: at most 9 digits (4294967295 is (gid_t)-1, longer ones wrap),
+# and nothing else on the line.
+mutant "the fast path takes a gid of ten digits" 's/nl - line <= 9) {/nl - line <= 10) {/'
+mutant "the fast path takes the digits at the start of any line" \
+	"s/if ('\\\\n' == \*nl \&\& nl > line \&\& nl - line <= 9) {/if (nl > line \&\& nl - line <= 9) {/"

@@ -79,7 +79,7 @@
 /* Some shadow code expects the program name here; harmless otherwise. */
 const char *Prog = "negative_groups_test";
 
-#define NTESTS 142
+#define NTESTS 143
 
 static int test_number;
 static int failures;
@@ -281,6 +281,17 @@ static bool line_is (const struct negative_groups *ng, unsigned long want)
 	return true;
 }
 
+/* Is an ID listed?  negative_groups_line() gives its line, or 0 */
+static bool has_gid (const struct negative_groups *ng, gid_t gid)
+{
+	return 0 != negative_groups_line (ng, false, gid);
+}
+
+static bool has_uid (const struct negative_groups *ng, uid_t uid)
+{
+	return 0 != negative_groups_line (ng, true, uid);
+}
+
 static bool only_gids (const struct negative_groups *ng, size_t n, ...)
 {
 	va_list ap;
@@ -294,9 +305,9 @@ static bool only_gids (const struct negative_groups *ng, size_t n, ...)
 	va_start (ap, n);
 	for (i = 0; i < n; i++) {
 		gid_t want = (gid_t) va_arg (ap, unsigned int);
-		if (ng->gids[i] != want) {
+		if (ng->gids[i].id != want) {
 			diag ("gids[%zu] = %lu, want %lu", i,
-			      (unsigned long) ng->gids[i], (unsigned long) want);
+			      (unsigned long) ng->gids[i].id, (unsigned long) want);
 			good = false;
 		}
 	}
@@ -317,9 +328,9 @@ static bool only_uids (const struct negative_groups *ng, size_t n, ...)
 	va_start (ap, n);
 	for (i = 0; i < n; i++) {
 		uid_t want = (uid_t) va_arg (ap, unsigned int);
-		if (ng->uids[i] != want) {
+		if (ng->uids[i].id != want) {
 			diag ("uids[%zu] = %lu, want %lu", i,
-			      (unsigned long) ng->uids[i], (unsigned long) want);
+			      (unsigned long) ng->uids[i].id, (unsigned long) want);
 			good = false;
 		}
 	}
@@ -430,12 +441,12 @@ static void test_names (void)
 
 	ng = parse ("adm\ndaemon\nroot\n", NULL);
 	ok (   !ng.failed && (3 == ng.ngids)
-	    && negative_groups_has_gid (&ng, root)
-	    && negative_groups_has_gid (&ng, daemon)
-	    && negative_groups_has_gid (&ng, adm)
-	    && !negative_groups_has_gid (&ng, 12345),
-	    "NSS names: adm, daemon, root (sorted, looked up)");
-	ok ((ng.gids[0] < ng.gids[1]) && (ng.gids[1] < ng.gids[2]), "gids are sorted");
+	    && has_gid (&ng, root)
+	    && has_gid (&ng, daemon)
+	    && has_gid (&ng, adm)
+	    && !has_gid (&ng, 12345),
+	    "NSS names: adm, daemon, root (looked up)");
+	ok (only_gids (&ng, 3, adm, daemon, root), "gids in the order of the file");
 	negative_groups_free (&ng);
 
 	ng = parse ("nosuchgroup-xyz\n", NULL);
@@ -450,7 +461,7 @@ static void test_names (void)
 	negative_groups_free (&ng);
 
 	ng = parse ("alpha\nbeta\nnogames\n", &fake);
-	ok (!ng.failed && only_gids (&ng, 3, 1001, 5000, 5001), "names through a custom resolver");
+	ok (!ng.failed && only_gids (&ng, 3, 5000, 5001, 1001), "names through a custom resolver");
 	negative_groups_free (&ng);
 
 	ng = parse ("root\n", &fake);
@@ -512,11 +523,18 @@ static void test_numeric (void)
 	ok (!ng.failed && only_gids (&ng, 1, 12), "leading zeros: 0012 is gid 12");
 	negative_groups_free (&ng);
 
+	ng = parse ("123456789\n0000000012\n1234567890\n  7\n000000008", NULL);
+	ok (   !ng.failed && only_gids (&ng, 5, 123456789, 12, 1234567890, 7, 8)
+	    && (5 == negative_groups_line (&ng, false, 8)),
+	    "gids of up to 9 digits and longer ones, no final newline: the same rules");
+	negative_groups_free (&ng);
+
 	ng = parse ("100\n50\n100\n0\n50\n", NULL);
-	ok (   !ng.failed && (0 == ng.gids[0]) && (100 == ng.gids[ng.ngids - 1])
-	    && negative_groups_has_gid (&ng, 50) && !negative_groups_has_gid (&ng, 1)
-	    && (1 == negative_groups_line (&ng, false, 100)),
-	    "a gid listed twice: sorted, found, its first line kept");
+	ok (   !ng.failed && only_gids (&ng, 5, 100, 50, 100, 0, 50)
+	    && has_gid (&ng, 50) && !has_gid (&ng, 1)
+	    && (1 == negative_groups_line (&ng, false, 100))
+	    && (2 == negative_groups_line (&ng, false, 50)),
+	    "a gid listed twice: in file order, found, its first line kept");
 	negative_groups_free (&ng);
 
 	ng = parse ("12abc\n", NULL);
@@ -555,16 +573,16 @@ static void test_users (void)
 
 	ng = parse ("user:daemon\n", NULL);
 	ok (   !ng.failed && (1 == ng.nuids)
-	    && negative_groups_has_uid (&ng, getpwnam ("daemon")->pw_uid),
+	    && has_uid (&ng, getpwnam ("daemon")->pw_uid),
 	    "user:daemon through NSS");
 	negative_groups_free (&ng);
 
 	ng = parse ("user:1000\nuser:0\nuser:4294967294\n", NULL);
-	ok (!ng.failed && only_uids (&ng, 3, 0, 1000, 4294967294U), "user:UID entries (0, 1000, 4294967294)");
+	ok (!ng.failed && only_uids (&ng, 3, 1000, 0, 4294967294U), "user:UID entries (0, 1000, 4294967294)");
 	negative_groups_free (&ng);
 
 	ng = parse ("user:bob\nuser:alice\n", &fake);
-	ok (!ng.failed && only_uids (&ng, 2, 1000, 2000), "user: names through a custom resolver");
+	ok (!ng.failed && only_uids (&ng, 2, 2000, 1000), "user: names through a custom resolver");
 	negative_groups_free (&ng);
 
 	ng = parse ("user:\n", NULL);
@@ -612,18 +630,18 @@ static void test_layout (void)
 	negative_groups_free (&ng);
 
 	ng = parse ("root # a space before the comment\nadm\t#x\n#root\n", NULL);
-	ok (!ng.failed && (2 == ng.ngids) && negative_groups_has_gid (&ng, root), "'#' after white space or at the start of a line starts a comment");
+	ok (!ng.failed && (2 == ng.ngids) && has_gid (&ng, root), "'#' after white space or at the start of a line starts a comment");
 	negative_groups_free (&ng);
 
 	ng = parse ("root\r\ndaemon\r\n", NULL);
 	ok (   !ng.failed && (2 == ng.ngids)
-	    && negative_groups_has_gid (&ng, root) && negative_groups_has_gid (&ng, daemon),
+	    && has_gid (&ng, root) && has_gid (&ng, daemon),
 	    "CRLF line endings");
 	negative_groups_free (&ng);
 
 	ng = parse ("root\ndaemon", NULL);
 	ok (   !ng.failed && (2 == ng.lines) && (2 == ng.ngids)
-	    && negative_groups_has_gid (&ng, daemon),
+	    && has_gid (&ng, daemon),
 	    "no final newline: last line is parsed");
 	negative_groups_free (&ng);
 
@@ -643,12 +661,12 @@ static void test_layout (void)
 	ng = parse ("root\nnosuch1\nnosuch2\n4294967295\nadm\n", NULL);
 	ok (   ng.failed && (3 == ng.nproblems)
 	    && problem_is (&ng, "t.conf:2: unknown group 'nosuch1'")
-	    && (2 == ng.ngids) && negative_groups_has_gid (&ng, adm),
+	    && (2 == ng.ngids) && has_gid (&ng, adm),
 	    "several problems: counted, first one kept, good lines still parsed");
 	negative_groups_free (&ng);
 
 	ng = parse ("root\n*\nuser:0\n0\n", NULL);
-	ok (!ng.failed && ng.all && only_uids (&ng, 1, 0) && negative_groups_has_gid (&ng, 0), "every kind of entry in one file");
+	ok (!ng.failed && ng.all && only_uids (&ng, 1, 0) && has_gid (&ng, 0), "every kind of entry in one file");
 	negative_groups_free (&ng);
 }
 
@@ -665,7 +683,7 @@ static void test_nul_and_long (void)
 
 	ng = parse_len (nul1, sizeof (nul1) - 1, NULL);
 	ok (   ng.failed && problem_is (&ng, "t.conf:1: NUL byte in line")
-	    && (1 == ng.ngids) && negative_groups_has_gid (&ng, adm),
+	    && (1 == ng.ngids) && has_gid (&ng, adm),
 	    "NUL byte inside an entry fails closed");
 	negative_groups_free (&ng);
 
@@ -686,7 +704,7 @@ static void test_nul_and_long (void)
 	ng = parse (big, NULL);
 	ok (   ng.failed && (2 == ng.lines)
 	    && problem_is (&ng, "t.conf:1: line too long (more than 4096 characters)")
-	    && (1 == ng.ngids) && negative_groups_has_gid (&ng, adm),
+	    && (1 == ng.ngids) && has_gid (&ng, adm),
 	    "32 KiB line: fails closed, no crash, next line parsed");
 	negative_groups_free (&ng);
 
@@ -1282,7 +1300,7 @@ static void test_lookup_failure (void)
 	negative_groups_free (&ng);
 
 	ng = parse ("down\n", &fake);
-	ok (ng.failed && !negative_groups_has_gid (&ng, held[1]),
+	ok (ng.failed && !has_gid (&ng, held[1]),
 	    "a failed lookup: the file fails closed, the name is not listed");
 	negative_groups_free (&ng);
 }
@@ -1469,19 +1487,19 @@ static void test_large (void)
 		unsigned long k = (i * 7919UL) % nlines;
 		unsigned long r = i % 10;
 		bool want = (3 != r) && (7 != r) && (8 != r);
-		if (want && !negative_groups_has_gid (&ng, (gid_t) (7 + 3 * k))) {
+		if (want && !has_gid (&ng, (gid_t) (7 + 3 * k))) {
 			bad++;
 		}
-		if (negative_groups_has_gid (&ng, (gid_t) (9 + 3 * k))) {
+		if (has_gid (&ng, (gid_t) (9 + 3 * k))) {
 			bad++;
 		}
 	}
 	ok (0 == bad, "%lu-line file: lookups of listed and unlisted gids are right (%lu wrong)", nlines, bad);
-	ok (negative_groups_has_gid (&ng, 5000) && (ngidlines + nnames == ng.ngids),
+	ok (has_gid (&ng, 5000) && (ngidlines + nnames == ng.ngids),
 	    "%lu-line file: names resolved, %zu gids (a gid listed twice counts twice)",
 	    nlines, ng.ngids);
-	ok (   (nuidlines == ng.nuids) && negative_groups_has_uid (&ng, (uid_t) ((7UL * 7919UL) % nlines))
-	    && !negative_groups_has_uid (&ng, (uid_t) nlines),
+	ok (   (nuidlines == ng.nuids) && has_uid (&ng, (uid_t) ((7UL * 7919UL) % nlines))
+	    && !has_uid (&ng, (uid_t) nlines),
 	    "%lu-line file: user: entries", nlines);
 
 	negative_groups_free (&ng);
@@ -1540,7 +1558,7 @@ static void test_status (void)
 			char text[32];
 			snprintf (text, sizeof (text), "%lu\n", (unsigned long) getegid ());
 			ng = parse (text, NULL);
-			ok (negative_groups_has_gid (&ng, g[0]),
+			ok (has_gid (&ng, g[0]),
 			    "policy: our own effective gid read from /proc/self/status is listed");
 			negative_groups_free (&ng);
 			free (g);
