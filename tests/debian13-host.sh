@@ -6,6 +6,7 @@
 # tree are copied into /src, and there, as root:
 #
 #   ./bootstrap                         packages, deb-src entries, ./configure
+#                                       (linux-source-6.12; 6.1 is not in trixie)
 #   ./configure                         the default: trixie, its 6.12
 #   ./configure --with-suite=bookworm   6.1, which trixie does not have
 #   make .../build/linux-source-6.1.tar.xz
@@ -74,6 +75,7 @@ step() {
 }
 
 step bootstrap ./bootstrap
+step linux-source 'dpkg-query -W linux-source-6.12 && ! dpkg-query -W linux-source-6.1'
 step configure ./configure
 step configure-bookworm ./configure --with-suite=bookworm
 step fetch-6.1 make /src/build/linux-source-6.1.tar.xz
