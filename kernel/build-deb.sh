@@ -14,7 +14,7 @@
 #              needs changed: no trusted or revoked keys from files this
 #              tree does not have (SYSTEM_TRUSTED_KEYS,
 #              SYSTEM_REVOCATION_KEYS); no debug information (no -dbg
-#              package, a build twice as fast; BTF goes with it); modules
+#              package, a shorter build; BTF goes with it); modules
 #              signed with a key the build makes (MODULE_SIG_ALL, when
 #              MODULE_SIG is on) so that a kernel under lockdown loads
 #              them.  Without -c, OBJDIR is a tree already configured and
