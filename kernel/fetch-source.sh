@@ -1,11 +1,14 @@
 #!/bin/sh
-# Fetch Debian's linux-source-VERSION package from a suite the host does
-# not use (unstable by default) and leave its tarball in DESTDIR as
-# linux-source-VERSION.tar.xz.  apt-get runs with a configuration of its
-# own under DESTDIR/apt-SUITE: the host's sources, lists, preferences and
-# installed packages are neither read by it nor changed, and nothing is
-# installed.  MIRROR defaults to the Debian archive that the host's apt
-# sources list (debian-mirror.sh).
+# Fetch Debian's linux-source-VERSION package from the release that has
+# it, whichever release the host runs, and leave its tarball in DESTDIR as
+# linux-source-VERSION.tar.xz: 6.1 from bookworm, 6.12 from trixie, any
+# other version from unstable (SUITE overrides), with the release's
+# security updates when the host's apt sources list a security archive.
+# apt-get runs with a configuration of its own under DESTDIR/apt-SUITE:
+# the host's sources, lists, preferences and installed packages are
+# neither read by it nor changed, and nothing is installed.  MIRROR
+# defaults to the Debian archive that the host's apt sources list
+# (debian-mirror.sh).
 #
 # usage: fetch-source.sh VERSION DESTDIR [MIRROR [SUITE]]
 set -eu
@@ -18,7 +21,12 @@ elif ! mirror=$(sh "$(dirname "$0")/../debian-mirror.sh"); then
 	echo "fetch-source.sh: give a Debian mirror as MIRROR, the third argument (./configure --with-debian-mirror=URL)" >&2
 	exit 1
 fi
-suite=${4:-unstable}
+case $version in
+6.1) suite=bookworm ;;
+6.12) suite=trixie ;;
+*) suite=unstable ;;
+esac
+suite=${4:-$suite}
 keyring=/usr/share/keyrings/debian-archive-keyring.gpg
 pkg=linux-source-$version
 
@@ -33,6 +41,10 @@ rm -rf "$apt"
 mkdir -p "$apt/state/lists/partial" "$apt/cache/archives/partial" \
 	"$apt/sources.list.d" "$apt/preferences.d" "$apt/deb"
 echo "deb [signed-by=$keyring] $mirror $suite main" >"$apt/sources.list"
+if [ "$suite" != unstable ] &&
+   security=$(sh "$(dirname "$0")/../debian-mirror.sh" -s 2>/dev/null); then
+	echo "deb [signed-by=$keyring] $security $suite-security main" >>"$apt/sources.list"
+fi
 : >"$apt/preferences"
 : >"$apt/status"
 

@@ -1,0 +1,82 @@
+#!/bin/sh
+# The first steps on a Debian 13 host, in a trixie chroot instead of a
+# machine: mmdebstrap makes a minbase trixie from the host's mirror, with
+# the apt sources a trixie installation has (debian.sources: trixie,
+# trixie-updates, trixie-security; no deb-src), the tracked files of this
+# tree are copied into /src, and there, as root:
+#
+#   ./bootstrap                         packages, deb-src entries, ./configure
+#                                       (linux-source-6.12; 6.1 is not in trixie)
+#   ./configure                         the default: trixie, its 6.12
+#   ./configure --with-suite=bookworm   6.1, which trixie does not have
+#   make .../build/linux-source-6.1.tar.xz
+#                                       kernel/fetch-source.sh takes it
+#                                       from bookworm into build/
+#
+# One TAP line per step ("ok - debian13/bootstrap"); the output of all of
+# them is in CHROOT.log.  Exit status 1 when a step failed.  Nothing on
+# the host changes but CHROOT, which is made again on each run; the
+# steps run in a private mount namespace (/proc, /dev).  Needs root,
+# mmdebstrap and about 3 GB under CHROOT.
+#
+# usage: tests/debian13-host.sh CHROOT [MIRROR]
+set -eu
+
+here=$(cd "$(dirname "$0")/.." && pwd)
+chroot=$1
+if [ -n "${2:-}" ]; then
+	mirror=$2
+elif ! mirror=$(sh "$here/debian-mirror.sh"); then
+	echo "$0: give a Debian mirror as the second argument" >&2
+	exit 2
+fi
+log=$chroot.log
+
+rm -rf "$chroot"
+: >"$log"
+echo "# trixie chroot from $mirror (log: $log)"
+if ! nice mmdebstrap --mode=root --variant=minbase trixie "$chroot" "$mirror" >>"$log" 2>&1; then
+	echo "not ok - debian13/mmdebstrap # see $log"
+	exit 1
+fi
+echo "ok - debian13/mmdebstrap $(cat "$chroot/etc/debian_version")"
+# The sources of a trixie installation, with the host's mirrors.
+rm -f "$chroot/etc/apt/sources.list"
+{
+	printf 'Types: deb\nURIs: %s\nSuites: trixie trixie-updates\nComponents: main\n' "$mirror"
+	printf 'Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg\n'
+	if security=$(sh "$here/debian-mirror.sh" -s 2>/dev/null); then
+		printf '\nTypes: deb\nURIs: %s\nSuites: trixie-security\nComponents: main\n' "$security"
+		printf 'Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg\n'
+	fi
+} >"$chroot/etc/apt/sources.list.d/debian.sources"
+cp -L /etc/resolv.conf "$chroot/etc/resolv.conf"
+mkdir -p "$chroot/src"
+git -C "$here" ls-files -z | (cd "$here" && xargs -0 tar -cf - --) | tar -xf - -C "$chroot/src"
+
+# step NAME COMMAND: run COMMAND in /src of the chroot, report it
+failed=0
+step() {
+	name=$1
+	shift
+	echo "=== $name: $*" >>"$log"
+	if unshare --mount --propagation private -- sh -ec '
+		c=$1; shift
+		mount -t proc proc "$c/proc"
+		mount --rbind /dev "$c/dev"
+		exec chroot "$c" env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME=/root \
+			LC_ALL=C.UTF-8 sh -c "cd /src && nice $*"
+	' step "$chroot" "$@" >>"$log" 2>&1; then
+		echo "ok - debian13/$name"
+	else
+		echo "not ok - debian13/$name # see $log"
+		failed=1
+	fi
+}
+
+step bootstrap ./bootstrap
+step linux-source 'dpkg-query -W linux-source-6.12 && ! dpkg-query -W linux-source-6.1'
+step configure ./configure
+step configure-bookworm ./configure --with-suite=bookworm
+step fetch-6.1 make /src/build/linux-source-6.1.tar.xz
+exit $failed
