@@ -554,6 +554,10 @@ static void test_star (void)
 	ok (!ng.failed && ng.all, "'*' with white space and comment");
 	negative_groups_free (&ng);
 
+	ng = parse ("# everybody\n\n*\n", NULL);
+	ok (!ng.failed && (3 == ng.all), "'*' gives its line, for the system log");
+	negative_groups_free (&ng);
+
 	ng = parse ("**\n", NULL);
 	ok (ng.failed && !ng.all, "'**' is not '*'");
 	negative_groups_free (&ng);
