@@ -79,7 +79,7 @@
 /* Some shadow code expects the program name here; harmless otherwise. */
 const char *Prog = "negative_groups_test";
 
-#define NTESTS 143
+#define NTESTS 144
 
 static int test_number;
 static int failures;
