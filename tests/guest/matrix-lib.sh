@@ -172,6 +172,21 @@ podman_image() {
 	exec 9>&-
 }
 
+# podman as alice with a home and runtime folder of the test's own ($H,
+# made here), so that its pause process, and the user namespace it keeps,
+# is the test's alone: the podman tests beside it keep theirs.
+alice_podman() {
+	install -d -m 0700 -o 1000 -g 1000 "$H" "$H/run"
+	as_alice env HOME="$H" USER=alice LOGNAME=alice XDG_RUNTIME_DIR="$H/run" podman "$@"
+}
+
+# setgroups_is STATE: alice's podman namespace ($H) is in STATE
+setgroups_is() {
+	got=$(alice_podman unshare cat /proc/self/setgroups) || fail "podman unshare failed"
+	echo "setgroups: $got"
+	[ "$got" = "$1" ] || fail "expected $1"
+}
+
 # podman run as alice, with /srv and the tests disk mounted.
 alice_podman_run() {
 	as_alice_login podman run --rm --network none \

@@ -10,15 +10,6 @@
 . "$TESTS/matrix-lib.sh"
 
 H=/tmp/policy-change-alice
-install -d -m 0700 -o 1000 -g 1000 $H $H/run
-alice_podman() {
-	as_alice env HOME=$H USER=alice LOGNAME=alice XDG_RUNTIME_DIR=$H/run podman "$@"
-}
-setgroups_is() {
-	got=$(alice_podman unshare cat /proc/self/setgroups) || fail "podman unshare failed"
-	echo "setgroups: $got"
-	[ "$got" = "$1" ] || fail "expected $1"
-}
 
 step "no policy: podman's namespace is in allow"
 : >/etc/negative-groups
