@@ -100,6 +100,8 @@ mutant "NSS: an unknown name taken for a found one" \
 mutant "NSS: the gid of a group not used" 's/\*gid = gr->gr_gid;/*gid = 0;/'
 mutant "the line of an entry not recorded for the log" \
 	's/{\.id = id, \.line = r->ng\.lines}/{.id = id, .line = 0}/'
+mutant "the line of a \"*\" not recorded for the log" \
+	's/r->ng\.all = r->ng\.lines;/r->ng.all = 1;/'
 mutant "a status file without its Pid: line accepted" \
 	's/if (ferror(fp) || 0 == p || 4 != ngids || NULL == list)/if (ferror(fp) || 4 != ngids || NULL == list)/'
 # Without its bounds check, so that the scan alone decides.
