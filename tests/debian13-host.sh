@@ -5,6 +5,16 @@
 # trixie-updates, trixie-security; no deb-src), the tracked files of this
 # tree are copied into /src, and there, as root:
 #
+#   the README's uidmap recipe          as written ("Deploying on Debian
+#                                       13", with /path/to/ as /src/), in
+#                                       /root, before anything else; apt
+#                                       answers its questions "yes", as
+#                                       the administrator would
+#   uidmap installed                    the +0sticky1 uidmap and libsubid5,
+#                                       held, negative-groups-check there
+#   uidmap rollback                     the README's: unhold, apt-get
+#                                       install --allow-downgrades of
+#                                       Debian's version
 #   ./bootstrap                         packages, deb-src entries, ./configure
 #                                       (linux-source-6.12; 6.1 is not in trixie)
 #   ./configure                         the default: trixie, its 6.12
@@ -17,7 +27,7 @@
 # them is in CHROOT.log.  Exit status 1 when a step failed.  Nothing on
 # the host changes but CHROOT, which is made again on each run; the
 # steps run in a private mount namespace (/proc, /dev).  Needs root,
-# mmdebstrap and about 3 GB under CHROOT.
+# mmdebstrap and about 4 GB under CHROOT.
 #
 # usage: tests/debian13-host.sh CHROOT [MIRROR]
 set -eu
@@ -73,6 +83,23 @@ step() {
 		failed=1
 	fi
 }
+
+# The code block of the README's "uidmap" section, its lines unindented
+sed -n '/^uidmap$/,/^The policy file$/p' "$here/README" | sed -n 's/^    //p' |
+	sed 's|/path/to/|/src/|g' >"$chroot/root/uidmap-recipe.sh"
+echo 'APT::Get::Assume-Yes "true";' >"$chroot/etc/apt/apt.conf.d/90yes"
+step uidmap-recipe 'sh -exc "cd /root && . ./uidmap-recipe.sh"'
+step uidmap-installed 'dpkg-query -W -f "\${Version}\n" uidmap libsubid5 | grep -c "+0sticky1\$" | grep -qx 2 &&
+	test "$(apt-mark showhold | tr "\n" " ")" = "libsubid5 uidmap " &&
+	test -u /usr/bin/newgidmap && test -x /usr/sbin/negative-groups-check'
+# The README's rollback of uidmap: unhold, Debian's version again (from
+# the patched one: without it, this proves nothing)
+step uidmap-rollback 'dpkg-query -W -f "\${Version}" uidmap | grep -q "+0sticky1\$" &&
+	apt-mark unhold uidmap libsubid5 &&
+	V=$(apt-cache show uidmap | sed -n "s/^Version: //p" | grep -v sticky | head -n 1) &&
+	apt-get install --allow-downgrades uidmap=$V libsubid5=$V &&
+	test "$(dpkg-query -W -f "\${Version}" uidmap)" = "$V" && test -z "$(apt-mark showhold)"'
+rm "$chroot/etc/apt/apt.conf.d/90yes"
 
 step bootstrap ./bootstrap
 step linux-source 'dpkg-query -W linux-source-6.12 && ! dpkg-query -W linux-source-6.1'
