@@ -37,8 +37,9 @@
  * as seen from inside (unmapped groups hidden in shadow mode) and from
  * outside (every group).  The model of setgroups(2) in shadow mode: the
  * requested groups plus the held groups that have no mapping in the
- * namespace, sorted, without duplicates, EINVAL past NGROUPS_MAX.  Besides,
- * a failed write never changes the mode, a failed setgroups(2) never
+ * namespace (all of them after the unprivileged self-map, whose one gid is
+ * the writer's egid), sorted, without duplicates, EINVAL past
+ * NGROUPS_MAX.  Besides, a failed write never changes the mode, a failed setgroups(2) never
  * changes the groups, and in shadow mode setgroups(2) never sheds a group
  * that is unmapped in the namespace, whatever the model says.
  *
@@ -109,6 +110,7 @@ static void tally(long want)
 static unsigned long seed;
 static unsigned long iteration;
 static pid_t outside_pid;
+static gid_t outside_egid;	/* the egid of the writer of the maps */
 
 /* Bad addresses, mapped before the first fork: the same in every process */
 static char *none_page;		/* PROT_NONE */
@@ -310,6 +312,8 @@ struct idmap {
 
 struct model {
 	int mode;
+	/* Every held group sticks: USERNS_SETGROUPS_KEEP_ALL */
+	bool keep_all;
 	struct idmap uid, gid;
 	/* The groups of the member: kgids */
 	gid_t *cur;
@@ -345,8 +349,8 @@ static bool in_sorted(const gid_t *list, int n, gid_t gid)
 
 /*
  * What setgroups(2) installs in shadow mode: the request plus the held
- * groups that have no mapping in the namespace, sorted and without
- * duplicates.
+ * groups that have no mapping in the namespace (all of them where the
+ * namespace keeps every group), sorted and without duplicates.
  */
 static int shadow_merge(const struct model *m, const gid_t *req, int nreq,
 			const gid_t *cur, int ncur, gid_t *out)
@@ -356,13 +360,29 @@ static int shadow_merge(const struct model *m, const gid_t *req, int nreq,
 	for (i = 0; i < nreq; i++)
 		out[n++] = req[i];
 	for (i = 0; i < ncur; i++)
-		if (map_up(&m->gid, cur[i]) < 0)
+		if (m->keep_all || map_up(&m->gid, cur[i]) < 0)
 			out[n++] = cur[i];
 	qsort(out, n, sizeof(*out), cmp_gid);
 	for (i = 0, nreq = 0; i < n; i++)
 		if (!nreq || out[nreq - 1] != out[i])
 			out[nreq++] = out[i];
 	return nreq;
+}
+
+/*
+ * How many groups setgroups(2) must keep in shadow mode: the distinct held
+ * groups without a mapping (all of them where the namespace keeps every
+ * group).  @cur is sorted, as the kernel keeps it.
+ */
+static int sticky_count(const struct model *m, const gid_t *cur, int ncur)
+{
+	int i, n = 0;
+
+	for (i = 0; i < ncur; i++)
+		if ((!i || cur[i] != cur[i - 1]) &&
+		    (m->keep_all || map_up(&m->gid, cur[i]) < 0))
+			n++;
+	return n;
 }
 
 /* The groups that a reader inside sees, in the order of the kernel */
@@ -1061,6 +1081,15 @@ static void step_map_write(int which)
 	t = &maps[index];
 
 	want = model_map_write(gid ? &model.gid : &model.uid, t, pos);
+	/*
+	 * One gid, the writer's own egid, written in shadow mode by the
+	 * owner of the namespace (the outside is root, as the member that
+	 * created it): new_idmap_permitted() takes it as the unprivileged
+	 * self-map, and the namespace keeps every group.
+	 */
+	if (gid && want > 0 && model.mode == SHADOW && model.gid.n == 1 &&
+	    model.gid.e[0].count == 1 && model.gid.e[0].lower == outside_egid)
+		model.keep_all = true;
 	tally(want);
 	rep = call_outside(&(struct request){ .op = R_MAP, .map_gid = gid,
 					      .map_index = index,
@@ -1099,6 +1128,9 @@ static long model_setgroups(const struct model *m, long size,
 	if (!m->gid.written || m->mode == DENY)
 		return -EPERM;
 	if ((unsigned long)(unsigned int)size > NGROUPS_MAX)
+		return -EINVAL;
+	/* The request and the groups to keep must fit, before any is read */
+	if (m->mode == SHADOW && size + sticky_count(m, cur, ncur) > NGROUPS_MAX)
 		return -EINVAL;
 	for (i = 0; i < size; i++) {
 		int64_t k;
@@ -1557,6 +1589,7 @@ int main(int argc, char **argv)
 	setvbuf(stdout, NULL, _IOLBF, 0);
 	signal(SIGPIPE, SIG_IGN);
 	outside_pid = getpid();
+	outside_egid = getegid();
 	page_size = sysconf(_SC_PAGESIZE);
 	sh = mmap(NULL, sizeof(*sh), PROT_READ | PROT_WRITE,
 		  MAP_SHARED | MAP_ANONYMOUS, -1, 0);
