@@ -76,7 +76,7 @@ mutant() {
 # One mutant per safety rule of lib/negative_groups.c.
 # The FIFO and the check order: stat(2) decides before open(2).
 STAT_FIRST='/^	if (NULL != (unsafe = ng_unsafe(\&st))) {$/,/^	}$/d'
-echo "1..22"
+echo "1..23"
 unmodified
 mutant "open before the stat checks, without O_NONBLOCK" \
 	"$STAT_FIRST; s/ | O_NONBLOCK//"
