@@ -39,8 +39,8 @@
  * requested groups plus the held groups that have no mapping in the
  * namespace (all of them after the unprivileged self-map, whose one gid is
  * the writer's egid), sorted, without duplicates, EINVAL past
- * NGROUPS_MAX.  Besides, a failed write never changes the mode, a failed setgroups(2) never
- * changes the groups, and in shadow mode setgroups(2) never sheds a group
+ * NGROUPS_MAX.  Besides, a failed write never changes the mode, a failed
+ * setgroups(2) never changes the groups, and in shadow mode setgroups(2) never sheds a group
  * that is unmapped in the namespace, whatever the model says.
  *
  * Prints "setgroups_fuzz: seed S, N steps, M mismatches" and exits 1 if M
@@ -347,6 +347,12 @@ static bool in_sorted(const gid_t *list, int n, gid_t gid)
 	return bsearch(&gid, list, n, sizeof(gid), cmp_gid) != NULL;
 }
 
+/* Whether setgroups(2) in shadow mode must keep the held group @kgid */
+static bool sticks(const struct model *m, gid_t kgid)
+{
+	return m->keep_all || map_up(&m->gid, kgid) < 0;
+}
+
 /*
  * What setgroups(2) installs in shadow mode: the request plus the held
  * groups that have no mapping in the namespace (all of them where the
@@ -360,7 +366,7 @@ static int shadow_merge(const struct model *m, const gid_t *req, int nreq,
 	for (i = 0; i < nreq; i++)
 		out[n++] = req[i];
 	for (i = 0; i < ncur; i++)
-		if (m->keep_all || map_up(&m->gid, cur[i]) < 0)
+		if (sticks(m, cur[i]))
 			out[n++] = cur[i];
 	qsort(out, n, sizeof(*out), cmp_gid);
 	for (i = 0, nreq = 0; i < n; i++)
@@ -379,8 +385,7 @@ static int sticky_count(const struct model *m, const gid_t *cur, int ncur)
 	int i, n = 0;
 
 	for (i = 0; i < ncur; i++)
-		if ((!i || cur[i] != cur[i - 1]) &&
-		    (m->keep_all || map_up(&m->gid, cur[i]) < 0))
+		if ((!i || cur[i] != cur[i - 1]) && sticks(m, cur[i]))
 			n++;
 	return n;
 }
