@@ -1,10 +1,13 @@
 #!/bin/sh
 # Boot the guest under QEMU on a kernel and a root image and run the guest
 # tests named in a list; or, with "shell", give an interactive root shell.
-# The root image is used as a snapshot: no run ever changes it.
+# The root image is used as a snapshot: no run changes it (but see ROOT_RW).
 #
 # usage: run-guest.sh check OUTDIR BZIMAGE ROOT_IMG TESTS_DIR LIST FLAVOUR
 #        run-guest.sh shell OUTDIR BZIMAGE ROOT_IMG TESTS_DIR
+#
+# BZIMAGE "-" boots the root disk through its own boot loader (GRUB of
+# the kernel-deb guest), with the kernel parameters it gives.
 #
 # check writes OUTDIR/guest.tap: one TAP line per test in LIST (a test the
 # guest never reported, because it hung or crashed, is "not ok"), plus a
@@ -16,8 +19,10 @@
 # instructions, one nanosecond each), GUEST_MEM (MiB), GUEST_SMP,
 # GUEST_APPEND (more kernel parameters), TIME_SCALE (multiplies every
 # time limit: a debug kernel is slower), GUEST_LANES (how many tests run
-# at a time, tests/guest-run; 2, the default, one per guest CPU), and for
-# the tests KERNEL_RELEASE,
+# at a time, tests/guest-run; 2, the default, one per guest CPU),
+# ROOT_RW=1 (ROOT_IMG is written: a copy of the caller's own), GUEST_ROOT
+# (the root device, /dev/vda), GUEST_FILES (a folder put on the tests
+# disk as files/), and for the tests KERNEL_RELEASE,
 # UIDMAP_VERSION, TESTS_SELFTEST_FAIL, STRESS_SECONDS, FUZZ_SEED, FUZZ_STEPS,
 # BENCH_SAMPLES (sticky_bench -s);
 # MODULES, the lib/modules folder of the kernel, goes on the tests disk.
@@ -39,7 +44,7 @@ flavour=${7:-patched}
 : "${GUEST_LANES:=2}"
 
 for f in "$kernel" "$rootimg"; do
-	[ -f "$f" ] || { echo "run-guest.sh: $f is missing" >&2; exit 1; }
+	[ "$f" = - ] || [ -f "$f" ] || { echo "run-guest.sh: $f is missing" >&2; exit 1; }
 done
 
 rm -rf "$out"
@@ -49,6 +54,9 @@ cp -a "$tests/." "$out/disk/"
 # runner puts in place before the tests
 if [ -n "${MODULES:-}" ]; then
 	cp -a "$MODULES" "$out/disk/modules"
+fi
+if [ -n "${GUEST_FILES:-}" ]; then
+	cp -a "$GUEST_FILES" "$out/disk/files"
 fi
 
 # The list: "NAME [LIMIT [etc]]" lines; comments and blank lines dropped.
@@ -83,13 +91,21 @@ ENV
 truncate -s "$(( $(du -sm "$out/disk" | cut -f1) + 32 ))M" "$out/tests.img"
 mke2fs -q -t ext4 -F -L tests -d "$out/disk" "$out/tests.img"
 
-append="root=/dev/vda rw console=ttyS0 init=/sbin/guest-init panic=-1 ${GUEST_APPEND:-}"
+append="root=${GUEST_ROOT:-/dev/vda} rw console=ttyS0 init=/sbin/guest-init panic=-1 ${GUEST_APPEND:-}"
+snapshot=on
+[ "${ROOT_RW:-}" = 1 ] && snapshot=off
 set -- -accel "$QEMU_ACCEL" -m "$GUEST_MEM" -smp "$GUEST_SMP" \
 	-display none -no-reboot -nic none \
-	-kernel "$kernel" \
-	-drive "file=$rootimg,format=raw,if=virtio,snapshot=on" \
+	-drive "file=$rootimg,format=raw,if=virtio,snapshot=$snapshot" \
 	-drive "file=$out/tests.img,format=raw,if=virtio,readonly=on" \
 	${QEMU_ICOUNT:+-icount "$QEMU_ICOUNT"}
+
+if [ "$kernel" = - ]; then
+	[ "$mode" = check ] || { echo "run-guest.sh: shell needs a kernel" >&2; exit 1; }
+	set -- "$@" -boot c
+else
+	set -- "$@" -kernel "$kernel"
+fi
 
 if [ "$mode" = shell ]; then
 	exec "$QEMU" "$@" -append "$append sticky.shell" \
@@ -102,7 +118,8 @@ limit=$(awk '{ s += $2 } END { print s + 120 }' "$out/disk/tests.list")
 echo "  BOOT    $flavour guest, $(wc -l <"$out/disk/tests.list") tests (console: $out/console.log)"
 start=$(date +%s)
 rc=0
-timeout -k 10 "$limit" "$QEMU" "$@" -append "$append" -monitor none \
+[ "$kernel" = - ] || set -- "$@" -append "$append"
+timeout -k 10 "$limit" "$QEMU" "$@" -monitor none \
 	-serial "file:$out/console.log" -serial "file:$out/results.tap" || rc=$?
 echo "  GUEST   $flavour ran $(( $(date +%s) - start ))s, qemu exit status $rc"
 

@@ -1,9 +1,10 @@
 #!/bin/sh
-# The packaging path of make kernel-deb: the guest booted the kernel of
-# the linux-image .deb that bindeb-pkg made of the guest configuration
-# and dpkg installed in a copy of the guest root, and the modules of that
-# package (SUNRPC, the NFS client, knfsd: =m in kernel/config/nfs.config)
-# load from its /lib/modules, not from the tests disk.
+# The packaging path of make kernel-deb: GRUB booted the kernel of the
+# linux-image .deb that bindeb-pkg made of the guest configuration and
+# that dpkg installed (kernel-deb-install.sh), with the initramfs its
+# hooks made, and the modules of that package (SUNRPC, the NFS client,
+# knfsd: =m in kernel/config/nfs.config) load from its /lib/modules, not
+# from the tests disk.
 . "$TESTS/lib.sh"
 set -u
 
@@ -15,6 +16,16 @@ status=$(dpkg-query -W -f '${Status}' "linux-image-$release" 2>&1) ||
 [ "$status" = "install ok installed" ] || fail "linux-image-$release: $status"
 dpkg-query -W -f '${Package} ${Version}\n' "linux-image-$release" "linux-headers-$release"
 dpkg -S "/boot/vmlinuz-$release" || fail "no package owns /boot/vmlinuz-$release"
+
+step "GRUB booted /boot/vmlinuz-$release, with an initramfs"
+cat /proc/cmdline
+case " $(cat /proc/cmdline) " in
+*" BOOT_IMAGE=/boot/vmlinuz-$release "*) ;;
+*) fail "not booted by GRUB from /boot/vmlinuz-$release" ;;
+esac
+dmesg | grep -F 'Unpacking initramfs' ||
+	fail "the kernel was given no initramfs"
+dmesg | grep -F 'Initramfs unpacking failed' && fail "the initramfs did not unpack"
 
 step "/lib/modules/$release is the package's"
 [ -d "/lib/modules/$release" ] || fail "/lib/modules/$release does not exist"

@@ -1,0 +1,41 @@
+#!/bin/sh
+# Turn a copy of the patched guest root into the Debian machine the README
+# installs make kernel-deb's kernel on: Debian's own kernel
+# (linux-image-amd64, its initramfs made by initramfs-tools with zstd)
+# and GRUB for BIOS (grub-pc), whose update-grub runs when a kernel is
+# installed or removed, from the suite's archive.  GRUB goes on the disk
+# in the guest (tests/guest/kernel-deb-install.sh); its kernel parameters
+# are the guest's: serial console, guest-init.
+#
+# usage: kdeb.sh SRC DEST
+set -eu
+
+src=$1
+dest=$2
+
+rm -rf "$dest" "$dest.tmp"
+cp -a "$src" "$dest.tmp"
+echo "  APT     Debian's kernel, GRUB, initramfs-tools into $(basename "$dest") (log: $dest.log)"
+cp /etc/resolv.conf "$dest.tmp/etc/resolv.conf"
+if ! chroot "$dest.tmp" sh -ec '
+	export DEBIAN_FRONTEND=noninteractive
+	apt-get update
+	apt-get install -y --no-install-recommends linux-image-amd64 \
+		grub-pc initramfs-tools zstd
+	apt-get clean
+	rm -rf /var/lib/apt/lists/*' >"$dest.log" 2>&1; then
+	tail -n 20 "$dest.log" >&2
+	echo "kdeb.sh: installing Debian's kernel and GRUB failed; log in $dest.log" >&2
+	exit 1
+fi
+ls "$dest.tmp"/boot/vmlinuz-* "$dest.tmp"/boot/initrd.img-* >/dev/null
+
+printf '/dev/vda1\t/\text4\tdefaults\t0\t1\n' >"$dest.tmp/etc/fstab"
+cat >>"$dest.tmp/etc/default/grub" <<'EOF'
+
+# The guest: no menu shown, the serial console, guest-init as PID 1
+GRUB_TIMEOUT=0
+GRUB_TERMINAL=console
+GRUB_CMDLINE_LINUX_DEFAULT="rw console=ttyS0 init=/sbin/guest-init panic=-1"
+EOF
+mv "$dest.tmp" "$dest"

@@ -1,0 +1,52 @@
+#!/bin/sh
+# The README's kernel installation and its rollback, run as written on the
+# Debian machine of rootfs/kdeb.sh (Debian's kernel, GRUB, initramfs-tools),
+# in three boots of one disk, each a run of tests/run-guest.sh:
+#
+#   install   the guest kernel booted directly: GRUB put on the disk, then
+#             "dpkg -i" of the packages (kernel-deb-install.list)
+#   boot      GRUB boots the packaged kernel with its initramfs; then the
+#             rollback up to its "reboot" (kernel-deb.list)
+#   rollback  GRUB boots Debian's kernel; the rest of the rollback, "apt
+#             purge" (kernel-deb-rollback.list)
+#
+# The packages are those of the guest configuration (make check's
+# KERNEL_RELEASE, VERSION-patched: the README's VERSION-sticky).  The
+# commands go to the guest as the README has them: the "dpkg -i" lines of
+# "The kernel", and the code block of the kernel's "Rollback".
+#
+# usage: run-kernel-deb.sh OUTDIR BZIMAGE KDEB_IMG TESTS_DIR LISTS_DIR DEBS_DIR README
+# Writes OUTDIR/guest.tap, the results of the three boots.
+set -eu
+
+out=$1
+bzimage=$2
+img=$3
+tests=$4
+lists=$5
+debs=$6
+readme=$7
+
+rm -rf "$out"
+mkdir -p "$out/files/build/kernel-deb"
+cp "$debs"/linux-image-*.deb "$debs"/linux-headers-*.deb "$out/files/build/kernel-deb/"
+sed -n '/^The kernel$/,/^uidmap$/p' "$readme" | sed -n 's/^    \(dpkg -i \)/\1/p' \
+	>"$out/files/install.sh"
+sed -n '/^Rollback$/,/^For packagers$/p' "$readme" | sed -n 's/^      \([a-z]\)/\1/p' \
+	>"$out/files/rollback.sh"
+for f in install.sh rollback.sh; do
+	[ -s "$out/files/$f" ] || { echo "run-kernel-deb.sh: no commands for $f in $readme" >&2; exit 1; }
+done
+echo "  COPY    $(basename "$img") to $out/root.img (the three boots write it)"
+cp --sparse=always "$img" "$out/root.img"
+
+export ROOT_RW=1 GUEST_FILES="$out/files" GUEST_LANES=1
+GUEST_ROOT=/dev/vda1 sh "$(dirname "$0")/run-guest.sh" check "$out/install" "$bzimage" \
+	"$out/root.img" "$tests" "$lists/kernel-deb-install.list" kernel-deb-install
+for boot in boot rollback; do
+	list=$lists/kernel-deb.list
+	[ "$boot" = rollback ] && list=$lists/kernel-deb-rollback.list
+	sh "$(dirname "$0")/run-guest.sh" check "$out/$boot" - \
+		"$out/root.img" "$tests" "$list" "kernel-deb-$boot"
+done
+cat "$out/install/guest.tap" "$out/boot/guest.tap" "$out/rollback/guest.tap" >"$out/guest.tap"
