@@ -5,7 +5,10 @@
 # and GRUB for BIOS (grub-pc), whose update-grub runs when a kernel is
 # installed or removed, from the suite's archive.  GRUB goes on the disk
 # in the guest (tests/guest/kernel-deb-install.sh); its kernel parameters
-# are the guest's: serial console, guest-init.
+# are the guest's: serial console, guest-init.  The package lists stay,
+# and Debian's uidmap and libsubid5 wait in apt's cache: the README's
+# rollback of uidmap installs them again in the guest, which has no
+# network (tests/guest/uidmap-install.sh).
 #
 # usage: kdeb.sh SRC DEST
 set -eu
@@ -23,7 +26,11 @@ if ! chroot "$dest.tmp" sh -ec '
 	apt-get install -y --no-install-recommends linux-image-amd64 \
 		grub-pc initramfs-tools zstd
 	apt-get clean
-	rm -rf /var/lib/apt/lists/*' >"$dest.log" 2>&1; then
+	V=$(apt-cache show uidmap | sed -n "s/^Version: //p" | grep -v sticky | head -n 1)
+	P="uidmap=$V"
+	apt-cache show libsubid5 >/dev/null 2>&1 && P="$P libsubid5=$V"
+	apt-get install -y --download-only --allow-downgrades $P' \
+		>"$dest.log" 2>&1; then
 	tail -n 20 "$dest.log" >&2
 	echo "kdeb.sh: installing Debian's kernel and GRUB failed; log in $dest.log" >&2
 	exit 1
