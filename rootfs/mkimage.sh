@@ -19,17 +19,15 @@ extra=${3:-512}
 
 mib=$(du -sm "$dir" | cut -f1)
 size=$((mib * 5 / 4 + extra))
-rm -f "$img.tmp" "$img.fs"
+rm -f "$img.tmp"
 echo "  MKE2FS  $(basename "$img") (${size} MiB${part:+, partitioned})"
-if [ -z "$part" ]; then
-	truncate -s "${size}M" "$img.tmp"
-	mke2fs -q -t ext4 -F -L "$(basename "$img" .img)" -d "$dir" "$img.tmp"
-else
-	truncate -s "${size}M" "$img.fs"
-	mke2fs -q -t ext4 -F -L "$(basename "$img" .img)" -d "$dir" "$img.fs"
+if [ -n "$part" ]; then
+	offset=1048576
 	truncate -s "$((size + 1))M" "$img.tmp"
 	echo 'start=2048, type=linux, bootable' | sfdisk -q "$img.tmp"
-	dd if="$img.fs" of="$img.tmp" bs=1M seek=1 conv=notrunc,sparse status=none
-	rm "$img.fs"
+else
+	offset=0
+	truncate -s "${size}M" "$img.tmp"
 fi
+mke2fs -q -t ext4 -F -L "$(basename "$img" .img)" -E offset=$offset -d "$dir" "$img.tmp" "${size}M"
 mv "$img.tmp" "$img"

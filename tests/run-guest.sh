@@ -92,6 +92,7 @@ truncate -s "$(( $(du -sm "$out/disk" | cut -f1) + 32 ))M" "$out/tests.img"
 mke2fs -q -t ext4 -F -L tests -d "$out/disk" "$out/tests.img"
 
 append="root=${GUEST_ROOT:-/dev/vda} rw console=ttyS0 init=/sbin/guest-init panic=-1 ${GUEST_APPEND:-}"
+[ "$mode" = shell ] && append="$append sticky.shell"
 snapshot=on
 [ "${ROOT_RW:-}" = 1 ] && snapshot=off
 set -- -accel "$QEMU_ACCEL" -m "$GUEST_MEM" -smp "$GUEST_SMP" \
@@ -104,12 +105,11 @@ if [ "$kernel" = - ]; then
 	[ "$mode" = check ] || { echo "run-guest.sh: shell needs a kernel" >&2; exit 1; }
 	set -- "$@" -boot c
 else
-	set -- "$@" -kernel "$kernel"
+	set -- "$@" -kernel "$kernel" -append "$append"
 fi
 
 if [ "$mode" = shell ]; then
-	exec "$QEMU" "$@" -append "$append sticky.shell" \
-		-serial mon:stdio -serial null
+	exec "$QEMU" "$@" -serial mon:stdio -serial null
 fi
 
 # A guest that hangs is killed once every test could have used its whole
@@ -118,7 +118,6 @@ limit=$(awk '{ s += $2 } END { print s + 120 }' "$out/disk/tests.list")
 echo "  BOOT    $flavour guest, $(wc -l <"$out/disk/tests.list") tests (console: $out/console.log)"
 start=$(date +%s)
 rc=0
-[ "$kernel" = - ] || set -- "$@" -append "$append"
 timeout -k 10 "$limit" "$QEMU" "$@" -monitor none \
 	-serial "file:$out/console.log" -serial "file:$out/results.tap" || rc=$?
 echo "  GUEST   $flavour ran $(( $(date +%s) - start ))s, qemu exit status $rc"

@@ -6,7 +6,7 @@
 #   install   the guest kernel booted directly: GRUB put on the disk, then
 #             "dpkg -i" of the packages (kernel-deb-install.list)
 #   boot      GRUB boots the packaged kernel with its initramfs; then the
-#             rollback up to its "reboot" (kernel-deb.list)
+#             rollback up to its "reboot" (kernel-deb-boot.list)
 #   rollback  GRUB boots Debian's kernel; the rest of the rollback, "apt
 #             purge"; uidmap's rollback, then the recipe's install and
 #             hold (kernel-deb-rollback.list)
@@ -54,13 +54,14 @@ done
 echo "  COPY    $(basename "$img") to $out/root.img (the three boots write it)"
 cp --sparse=always "$img" "$out/root.img"
 
-export ROOT_RW=1 GUEST_FILES="$out/files" GUEST_LANES=1
-GUEST_ROOT=/dev/vda1 sh "$(dirname "$0")/run-guest.sh" check "$out/install" "$bzimage" \
-	"$out/root.img" "$tests" "$lists/kernel-deb-install.list" kernel-deb-install
-for boot in boot rollback; do
-	list=$lists/kernel-deb.list
-	[ "$boot" = rollback ] && list=$lists/kernel-deb-rollback.list
-	sh "$(dirname "$0")/run-guest.sh" check "$out/$boot" - \
-		"$out/root.img" "$tests" "$list" "kernel-deb-$boot"
-done
+# guest NAME BZIMAGE: boot the disk (BZIMAGE "-": through GRUB) and run
+# kernel-deb-NAME.list
+guest() {
+	sh "$(dirname "$0")/run-guest.sh" check "$out/$1" "$2" "$out/root.img" \
+		"$tests" "$lists/kernel-deb-$1.list" "kernel-deb-$1"
+}
+export ROOT_RW=1 GUEST_ROOT=/dev/vda1 GUEST_FILES="$out/files" GUEST_LANES=1
+guest install "$bzimage"
+guest boot -
+guest rollback -
 cat "$out/install/guest.tap" "$out/boot/guest.tap" "$out/rollback/guest.tap" >"$out/guest.tap"

@@ -3,8 +3,9 @@
 # system log, facility authpriv, under the name newgidmap, which the
 # README's "journalctl -t newgidmap" shows on a Debian machine: the file
 # and line of the entry, the group that matched, the process and the user
-# when the policy applies; the listed gid and the refused range when a
-# map is refused.  On the Debian machine of rootfs/kdeb.sh (systemd
+# when the policy applies; the problem of a broken file, which fails
+# closed with "deny"; the listed gid and the refused range when a map is
+# refused.  On the Debian machine of rootfs/kdeb.sh (systemd
 # installed, but guest-init is PID 1): journald is started as systemd
 # starts it, its sockets its own, /dev/log linked to its syslog socket.
 . "$TESTS/newgidmap-lib.sh"
@@ -31,6 +32,16 @@ applied=$pid
 call_newgidmap $FULL
 check_rc 0
 end_target
+
+say "=== a file with a typo: \"deny\", the problem logged"
+set_policy "# games" "nogmaes"
+new_target
+broken=$pid
+call_newgidmap $FULL
+check_rc 0
+check_setgroups deny
+end_target
+set_policy "# games" "nogames"
 
 say "=== a map with nogames' gid is refused"
 keep_file /etc/subgid
@@ -59,6 +70,7 @@ check_log() {
 }
 check_log "/etc/negative-groups:2: listed group nogames (gid $nogames) is a group of the target or of the caller: the policy applies to the gid map of $applied of user alice"
 check_log "/etc/negative-groups:2: listed gid $nogames is in gid range [1-2) -> [$nogames-$((nogames + 1))); refused the gid map of $refused of user alice"
+check_log "/etc/negative-groups:2: unknown group 'nogmaes' (1 problems); \"deny\" before the gid map of $broken of user alice"
 facility=$(journalctl -t newgidmap -o verbose | sed -n 's/^ *SYSLOG_FACILITY=//p' | sort -u)
 [ "$facility" = 10 ] || bad "facility $facility, not authpriv (10)"
 finish
