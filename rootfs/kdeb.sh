@@ -1,9 +1,11 @@
 #!/bin/sh
 # Turn a copy of the patched guest root into the Debian machine the README
 # installs make kernel-deb's kernel on: Debian's own kernel
-# (linux-image-amd64, its initramfs made by initramfs-tools with zstd)
-# and GRUB for BIOS (grub-pc), whose update-grub runs when a kernel is
-# installed or removed, from the suite's archive.  GRUB goes on the disk
+# (linux-image-amd64, its initramfs made by initramfs-tools with zstd),
+# GRUB for BIOS (grub-pc), whose update-grub runs when a kernel is
+# installed or removed, and systemd, whose journal the README reads
+# (trixie's udev pulls it in, bookworm's does not), from the suite's
+# archive.  GRUB goes on the disk
 # in the guest (tests/guest/kernel-deb-install.sh); its kernel parameters
 # are the guest's: serial console, guest-init.  The package lists stay,
 # and Debian's uidmap and libsubid5 wait in apt's cache: the README's
@@ -24,7 +26,7 @@ if ! chroot "$dest.tmp" sh -ec '
 	export DEBIAN_FRONTEND=noninteractive
 	apt-get update
 	apt-get install -y --no-install-recommends linux-image-amd64 \
-		grub-pc initramfs-tools zstd
+		grub-pc initramfs-tools zstd systemd
 	apt-get clean
 	V=$(apt-cache show uidmap | sed -n "s/^Version: //p" | grep -v sticky | head -n 1)
 	P="uidmap=$V"
