@@ -124,7 +124,7 @@ echo "  GUEST   $flavour ran $(( $(date +%s) - start ))s, qemu exit status $rc"
 
 tr -d '\r' <"$out/results.tap" >"$out/results.clean"
 i=0
-while read -r name limit lane; do
+while read -r name _; do
 	i=$((i + 1))
 	line=$(grep -E "^(not )?ok $i - " "$out/results.clean" | head -n 1 || true)
 	case $line in
