@@ -12,21 +12,32 @@
 # rollback of uidmap installs them again in the guest, which has no
 # network (tests/guest/uidmap-install.sh).
 #
-# usage: kdeb.sh SRC DEST
+# With "uefi", the machine boots through UEFI with Secure Boot: shim and
+# GRUB signed for it (shim-signed, grub-efi-amd64-signed) instead of
+# grub-pc, with the tools the README's signing commands use (openssl,
+# mokutil, sbsigntool), dosfstools for the EFI system partition that the
+# guest formats, and that partition, /dev/vda2, in fstab at /boot/efi.
+#
+# usage: kdeb.sh SRC DEST [bios|uefi]
 set -eu
 
 src=$1
 dest=$2
+case ${3:-bios} in
+bios)	boot="grub-pc" ;;
+uefi)	boot="grub-efi-amd64 grub-efi-amd64-signed shim-signed mokutil sbsigntool openssl dosfstools" ;;
+*)	echo "kdeb.sh: unknown firmware '$3' (bios or uefi)" >&2; exit 1 ;;
+esac
 
 rm -rf "$dest" "$dest.tmp"
 cp -a "$src" "$dest.tmp"
-echo "  APT     Debian's kernel, GRUB, initramfs-tools into $(basename "$dest") (log: $dest.log)"
+echo "  APT     Debian's kernel, GRUB (${3:-bios}), initramfs-tools into $(basename "$dest") (log: $dest.log)"
 cp /etc/resolv.conf "$dest.tmp/etc/resolv.conf"
 if ! chroot "$dest.tmp" sh -ec '
 	export DEBIAN_FRONTEND=noninteractive
 	apt-get update
 	apt-get install -y --no-install-recommends linux-image-amd64 \
-		grub-pc initramfs-tools zstd systemd
+		'"$boot"' initramfs-tools zstd systemd
 	apt-get clean
 	V=$(apt-cache show uidmap | sed -n "s/^Version: //p" | grep -v sticky | head -n 1)
 	P="uidmap=$V"
@@ -40,6 +51,7 @@ fi
 ls "$dest.tmp"/boot/vmlinuz-* "$dest.tmp"/boot/initrd.img-* >/dev/null
 
 printf '/dev/vda1\t/\text4\tdefaults\t0\t1\n' >"$dest.tmp/etc/fstab"
+[ "${3:-bios}" = uefi ] && printf '/dev/vda2\t/boot/efi\tvfat\tumask=0077\t0\t1\n' >>"$dest.tmp/etc/fstab"
 cat >>"$dest.tmp/etc/default/grub" <<'EOF'
 
 # The guest: no menu shown, the serial console, guest-init as PID 1

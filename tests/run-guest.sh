@@ -5,9 +5,17 @@
 #
 # usage: run-guest.sh check OUTDIR BZIMAGE ROOT_IMG TESTS_DIR LIST FLAVOUR
 #        run-guest.sh shell OUTDIR BZIMAGE ROOT_IMG TESTS_DIR
+#        run-guest.sh keys OUTDIR - ROOT_IMG TESTS_DIR KEYS FLAVOUR
 #
 # BZIMAGE "-" boots the root disk through its own boot loader (GRUB of
 # the kernel-deb guest), with the kernel parameters it gives.
+#
+# keys types on the serial console what a person would at the firmware's
+# or boot loader's prompts (shim's MokManager): KEYS has one line per
+# prompt (and # comments), "TEXT<tab>KEYS": once TEXT is on the console,
+# KEYS (a printf format) is typed.  The guest must then power off or
+# reboot; OUTDIR/guest.tap has one line, not ok with the first prompt
+# that never came.
 #
 # check writes OUTDIR/guest.tap: one TAP line per test in LIST (a test the
 # guest never reported, because it hung or crashed, is "not ok"), plus a
@@ -22,7 +30,9 @@
 # at a time, tests/guest-run; 2, the default, one per guest CPU),
 # ROOT_RW=1 (ROOT_IMG is written: a copy of the caller's own), GUEST_ROOT
 # (the root device, /dev/vda), GUEST_FILES (a folder put on the tests
-# disk as files/), and for the tests KERNEL_RELEASE,
+# disk as files/), GUEST_EFI_VARS (a copy of OVMF's variables, written:
+# the guest boots through UEFI with Secure Boot, OVMF_CODE, on q35 with
+# SMM), and for the tests KERNEL_RELEASE,
 # UIDMAP_VERSION, TESTS_SELFTEST_FAIL, STRESS_SECONDS, FUZZ_SEED, FUZZ_STEPS,
 # BENCH_SAMPLES (sticky_bench -s);
 # MODULES, the lib/modules folder of the kernel, goes on the tests disk.
@@ -61,7 +71,9 @@ fi
 
 # The list: "NAME [LIMIT [etc]]" lines; comments and blank lines dropped.
 # "etc" marks a test that changes files in /etc (tests/guest-run).
-if [ "$mode" = check ]; then
+if [ "$mode" = keys ]; then
+	: >"$out/disk/tests.list"
+elif [ "$mode" = check ]; then
 	sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$list" |
 		awk -v scale="$TIME_SCALE" '{ print $1, ($2 == "" ? 300 : $2) * scale, $3 }' \
 		>"$out/disk/tests.list"
@@ -100,9 +112,15 @@ set -- -accel "$QEMU_ACCEL" -m "$GUEST_MEM" -smp "$GUEST_SMP" \
 	-drive "file=$rootimg,format=raw,if=virtio,snapshot=$snapshot" \
 	-drive "file=$out/tests.img,format=raw,if=virtio,readonly=on" \
 	${QEMU_ICOUNT:+-icount "$QEMU_ICOUNT"}
+if [ -n "${GUEST_EFI_VARS:-}" ]; then
+	: "${OVMF_CODE:?run-guest.sh: GUEST_EFI_VARS needs OVMF_CODE, the firmware}"
+	set -- "$@" -machine q35,smm=on -global driver=cfi.pflash01,property=secure,value=on \
+		-drive "if=pflash,format=raw,unit=0,readonly=on,file=$OVMF_CODE" \
+		-drive "if=pflash,format=raw,unit=1,file=$GUEST_EFI_VARS"
+fi
 
 if [ "$kernel" = - ]; then
-	[ "$mode" = check ] || { echo "run-guest.sh: shell needs a kernel" >&2; exit 1; }
+	[ "$mode" = shell ] && { echo "run-guest.sh: shell needs a kernel" >&2; exit 1; }
 	set -- "$@" -boot c
 else
 	set -- "$@" -kernel "$kernel" -append "$append"
@@ -110,6 +128,45 @@ fi
 
 if [ "$mode" = shell ]; then
 	exec "$QEMU" "$@" -serial mon:stdio -serial null
+fi
+
+if [ "$mode" = keys ]; then
+	echo "  BOOT    $flavour: $(basename "$list") at the console (console: $out/console.log)"
+	mkfifo "$out/serial.in" "$out/serial.out"
+	: >"$out/console.log"
+	start=$(date +%s)
+	timeout -k 10 600 "$QEMU" "$@" -monitor none -serial "pipe:$out/serial" -serial null &
+	qemu=$!
+	cat "$out/serial.out" >>"$out/console.log" &
+	seen=0
+	result="ok - $flavour/$(basename "$list")"
+	tab=$(printf '\t')
+	while IFS=$tab read -r text keys; do
+		case $text in ''|'#'*) continue ;; esac
+		# Wait for TEXT past what the previous prompt matched.
+		i=0
+		until tail -c +"$((seen + 1))" "$out/console.log" | tr -d '\r' | grep -qF "$text"; do
+			i=$((i + 1))
+			if [ "$i" -gt 120 ] || ! kill -0 "$qemu" 2>/dev/null; then
+				result="not ok - $flavour/$(basename "$list") # never came: $text"
+				break 2
+			fi
+			sleep 1
+		done
+		seen=$(wc -c <"$out/console.log")
+		sleep 1
+		# shellcheck disable=SC2059
+		printf "$keys" >"$out/serial.in"
+	done <"$list"
+	case $result in not*) kill "$qemu" 2>/dev/null || true ;; esac
+	rc=0
+	wait "$qemu" || rc=$?
+	echo "  GUEST   $flavour ran $(( $(date +%s) - start ))s, qemu exit status $rc"
+	case $result in
+	ok*) [ "$rc" -eq 0 ] || result="not $result # qemu exit status $rc" ;;
+	esac
+	echo "$result" >"$out/guest.tap"
+	exit 0
 fi
 
 # A guest that hangs is killed once every test could have used its whole
