@@ -23,15 +23,16 @@ set -eu
 
 src=$1
 dest=$2
-case ${3:-bios} in
+firmware=${3:-bios}
+case $firmware in
 bios)	boot="grub-pc" ;;
 uefi)	boot="grub-efi-amd64 grub-efi-amd64-signed shim-signed mokutil sbsigntool openssl dosfstools" ;;
-*)	echo "kdeb.sh: unknown firmware '$3' (bios or uefi)" >&2; exit 1 ;;
+*)	echo "kdeb.sh: unknown firmware '$firmware' (bios or uefi)" >&2; exit 1 ;;
 esac
 
 rm -rf "$dest" "$dest.tmp"
 cp -a "$src" "$dest.tmp"
-echo "  APT     Debian's kernel, GRUB (${3:-bios}), initramfs-tools into $(basename "$dest") (log: $dest.log)"
+echo "  APT     Debian's kernel, GRUB ($firmware), initramfs-tools into $(basename "$dest") (log: $dest.log)"
 cp /etc/resolv.conf "$dest.tmp/etc/resolv.conf"
 if ! chroot "$dest.tmp" sh -ec '
 	export DEBIAN_FRONTEND=noninteractive
@@ -51,7 +52,7 @@ fi
 ls "$dest.tmp"/boot/vmlinuz-* "$dest.tmp"/boot/initrd.img-* >/dev/null
 
 printf '/dev/vda1\t/\text4\tdefaults\t0\t1\n' >"$dest.tmp/etc/fstab"
-[ "${3:-bios}" = uefi ] && printf '/dev/vda2\t/boot/efi\tvfat\tumask=0077\t0\t1\n' >>"$dest.tmp/etc/fstab"
+[ "$firmware" = uefi ] && printf '/dev/vda2\t/boot/efi\tvfat\tumask=0077\t0\t1\n' >>"$dest.tmp/etc/fstab"
 cat >>"$dest.tmp/etc/default/grub" <<'EOF'
 
 # The guest: no menu shown, the serial console, guest-init as PID 1
