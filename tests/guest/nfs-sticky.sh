@@ -8,7 +8,8 @@
 # there or from a user namespace below, without a gid map or in "deny"
 # mode (where every group is unmapped: only the outer namespace can tell
 # what sticks), or (patched) in shadow mode with part of the groups
-# mapped.  SUNRPC, the NFS client and knfsd are modules, as
+# mapped, and (patched) from an unprivileged self-map of an egid that is
+# none of her groups, where setgroups(2) of that gid must change nothing.  SUNRPC, the NFS client and knfsd are modules, as
 # distributions build them, loaded here.
 #   stock:   setgroups sheds bigdeny (the hole): readable;
 #   deny:    setgroups fails (unshare), or crun skips it and the groups
@@ -79,6 +80,26 @@ SHADOW_CHILD='
 	wait $child'
 ADD16=$(for g in $(seq 1 16); do printf ' --group-add %s' $g; done)
 
+# The unprivileged self-map, where every group sticks: a process of
+# alice's with egid 900, which is none of her groups (sg(1) gives a
+# member such an egid), maps it alone in shadow mode; root of that
+# namespace asks setgroups(2) for the mapped gid, reads FILE.  With 17
+# groups, bigdeny the 16th in sorted order, adding 900 would push it off
+# the wire.  Run as alice, egid 900.
+KEEP_ALL='
+	fifo=$(mktemp -u) && mkfifo "$fifo" || exit 1
+	unshare --user sh -c "read go <\"\$0\" && exec setpriv --groups=0 cat \"\$1\"" "$fifo" "$1" &
+	child=$!
+	while [ "$(readlink /proc/$child/ns/user)" = "$(readlink /proc/self/ns/user)" ]; do
+		sleep 0.1
+	done
+	echo shadow >/proc/$child/setgroups &&
+		echo "0 1000 1" >/proc/$child/uid_map &&
+		echo "0 900 1" >/proc/$child/gid_map || exit 1
+	echo go >"$fifo"
+	wait $child'
+GROUPS_BIG16=$(seq -s, 1 15),$BIG,$((BIG + 1))
+
 # Rootless podman keeps one pause process per user, whose mount namespace
 # every podman of alice's joins.  Started by a test beside this one, it
 # would not see the NFS mounts of this test's mount namespace (tests that
@@ -141,6 +162,10 @@ for v in 3 4; do
 	[ "$column" = patched ] &&
 		check "NFSv$v, unshare, 32 mapped groups, a child in shadow mapping 9 of them" denied \
 		alice_unshare setpriv --groups=$GROUPS32 sh -c "$SHADOW_CHILD" sh $d/bigdeny
+	[ "$column" = patched ] &&
+		check "NFSv$v, self-map of egid 900 (no group of hers), setgroups of it" denied \
+		setpriv --reuid=1000 --regid=900 --groups=$GROUPS_BIG16 \
+		sh -c "$KEEP_ALL" sh $d/bigdeny
 	check "NFSv$v, unshare, root sets 16 mapped groups" $want_ns \
 		alice_unshare setpriv --groups=$GROUPS16 cat $d/bigdeny
 	check "NFSv$v, podman run with 16 --group-add, a child without a gid map" $want_podman \

@@ -38,7 +38,8 @@
  * outside (every group).  The model of setgroups(2) in shadow mode: the
  * requested groups plus the held groups that have no mapping in the
  * namespace (all of them after the unprivileged self-map, whose one gid is
- * the writer's egid), sorted, without duplicates, EINVAL past
+ * the writer's egid, where setgroups(2) changes nothing), sorted,
+ * without duplicates, EINVAL past
  * NGROUPS_MAX.  Besides, a failed write never changes the mode, a failed
  * setgroups(2) never changes the groups, and in shadow mode setgroups(2) never sheds a group
  * that is unmapped in the namespace, whatever the model says.
@@ -1134,9 +1135,6 @@ static long model_setgroups(const struct model *m, long size,
 		return -EPERM;
 	if ((unsigned long)(unsigned int)size > NGROUPS_MAX)
 		return -EINVAL;
-	/* The request and the groups to keep must fit, before any is read */
-	if (m->mode == SHADOW && size + sticky_count(m, cur, ncur) > NGROUPS_MAX)
-		return -EINVAL;
 	for (i = 0; i < size; i++) {
 		int64_t k;
 
@@ -1147,6 +1145,15 @@ static long model_setgroups(const struct model *m, long size,
 			return -EINVAL;
 		tmp_buf[i] = k;
 	}
+	/* Where every group sticks, a valid request changes nothing */
+	if (m->mode == SHADOW && m->keep_all) {
+		memcpy(out, cur, ncur * sizeof(gid_t));
+		*nout = ncur;
+		return 0;
+	}
+	/* Then the request and the groups to keep must fit */
+	if (m->mode == SHADOW && size + sticky_count(m, cur, ncur) > NGROUPS_MAX)
+		return -EINVAL;
 	qsort(tmp_buf, size, sizeof(gid_t), cmp_gid);
 	if (m->mode == SHADOW) {
 		n = shadow_merge(m, tmp_buf, size, cur, ncur, out);
