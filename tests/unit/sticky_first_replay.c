@@ -26,7 +26,7 @@
 #include <stdlib.h>
 
 #include "sticky_first_replay.h"
-#include "extracted.c"	/* the tree's code, by sticky-first-replay.sh */
+#include "extracted.c"	/* the tree's code, by extract-sticky-first.sh */
 
 #define NGROUPS 17
 #define NOGAMES 115

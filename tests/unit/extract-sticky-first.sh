@@ -1,15 +1,19 @@
 #!/bin/sh
-# Build the replay of groups_sticky_first() racing a gid_map write
-# (sticky_first_replay.c) from the code of a patched kernel tree: the
-# walk of include/linux/user_namespace.h and kernel/user_namespace.c and
-# the AUTH_UNIX order of kernel/groups.c, each function as the tree has
-# it, compiled in user space against the stand-ins of the C file.
+# Build a user-space program around the AUTH_UNIX order of a patched
+# kernel tree: the walk of include/linux/user_namespace.h and
+# kernel/user_namespace.c and groups_sticky_first() of kernel/groups.c,
+# each function as the tree has it, taken out into OUTDIR/extracted.c,
+# which MAIN.c includes after the stand-ins of sticky_first_replay.h.
+# Used by the replay test (sticky_first_replay.c) and the AUTH_UNIX
+# benchmark (../bench/auth_unix_bench.c).
 #
-# usage: sticky-first-replay.sh TREE OUTDIR
+# usage: extract-sticky-first.sh TREE OUTDIR MAIN.c
+#        (the program is OUTDIR/MAIN, without .c)
 set -eu
 
 tree=$1
 out=$2
+main=$3
 here=$(cd "$(dirname "$0")" && pwd)
 mkdir -p "$out"
 
@@ -42,9 +46,9 @@ extracted=$out/extracted.c
 } >"$extracted"
 for f in userns_gid_walk_start groups_sticky_first userns_setgroups_keep_all; do
 	grep -q "$f(" "$extracted" || {
-		echo "sticky-first-replay.sh: no $f() in $tree" >&2
+		echo "extract-sticky-first.sh: no $f() in $tree" >&2
 		exit 1
 	}
 done
-${CC:-cc} -Wall -Wno-unused-function -g -O1 -I"$here" -I"$out" \
-	-o "$out/sticky_first_replay" "$here/sticky_first_replay.c"
+${CC:-cc} -Wall -Wno-unused-function -g -O2 -I"$here" -I"$out" \
+	-o "$out/$(basename "$main" .c)" "$main"
