@@ -14,7 +14,9 @@
 #   CONFIG  ARCH:TARGET[+SYMBOL...]: a configuration target of ARCH, with
 #           the symbols set to y (default: the set below)
 #
-# Environment: CC (default gcc; "ccache gcc" keeps rebuilds fast), JOBS.
+# Environment: CC (default gcc; "ccache gcc" keeps rebuilds fast), JOBS,
+# SPARSE (default sparse: a sparse the tree's C=1 accepts; a tree that
+# finds it too old fails here, as C=1 would otherwise check nothing).
 #
 # Only the files the series changes are compiled, in every configuration,
 # whatever the configuration builds: a file that the unpatched tree does
@@ -38,6 +40,7 @@ shift 3
 	x86_64:allmodconfig \
 	i386:i386_defconfig+USER_NS
 cc=${CC:-gcc}
+sparse=${SPARSE:-sparse}
 jobs=${JOBS:-$(nproc)}
 
 mkdir -p "$out"
@@ -62,7 +65,7 @@ warnings() {
 }
 
 kmake() {
-	make -C "$src" O="$build" ARCH="$arch" CC="$cc" "$@"
+	make -C "$src" O="$build" ARCH="$arch" CC="$cc" CHECK="$sparse" "$@"
 }
 
 n=0 failed=0
@@ -112,6 +115,12 @@ for config; do
 	for o in $built; do
 		[ -f "$build/$o" ] || missing="$missing $o"
 	done
+	if grep -q 'C=1 specified, but sparse is not available' \
+			"$out/$name.stock.log" "$out/$name.patched.log"; then
+		echo "not ok $n - $name # $sparse is too old for this tree: C=1 checked nothing"
+		failed=$((failed + 1))
+		continue
+	fi
 	warnings "$out/$name.stock.log" >"$out/$name.stock.warnings"
 	warnings "$out/$name.patched.log" >"$out/$name.patched.warnings"
 	# Each warning at most as often as unpatched
