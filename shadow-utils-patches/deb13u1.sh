@@ -145,10 +145,19 @@ norm() {
 	}'
 }
 
-build() { # NAME DSC
+# build NAME DSC: the uidmap of DSC unpacked in OUTDIR/NAME/root; a build
+# of the same source (the SHA256 of its files) is kept from a former run
+build() {
+	dsc=$(readlink -f "$2")
+	sum=$(cd "$(dirname "$dsc")" && dcmd sha256sum "$(basename "$dsc")")
+	if [ -x "$out/$1/root/usr/bin/newgidmap" ] &&
+	   [ "$sum" = "$(cat "$out/$1/source.sha256" 2>/dev/null)" ]; then
+		echo "          (kept from a former build of the same source)"
+		return 0
+	fi
 	rm -rf "$out/$1"
 	mkdir -p "$out/$1"
-	dpkg-source -x "$2" "$out/$1/src" >"$out/$1.log" 2>&1
+	dpkg-source -x "$dsc" "$out/$1/src" >"$out/$1.log" 2>&1
 	if ! MIRROR=$mirror sh "$here/build-in-chroot.sh" trixie "$out/$1/src" "$out/$1" \
 		"$(dirname "$out")/chroot-trixie" >>"$out/$1.log" 2>&1; then
 		tail -n 20 "$out/$1.log" >&2
@@ -156,6 +165,7 @@ build() { # NAME DSC
 		exit 1
 	fi
 	dpkg-deb -x "$out/$1"/uidmap_*.deb "$out/$1/root"
+	echo "$sum" >"$out/$1/source.sha256"
 }
 
 compare() { # LABEL OURS THEIRS
