@@ -1222,9 +1222,11 @@ static void test_file_safety (void)
 			exit (2);
 		}
 		ng = negative_groups_load (path, NULL);
-		snprintf (buf, sizeof (buf),
-		          "%s: in a directory not owned by root or writable by others: %s",
-		          path, user);
+		if (snprintf (buf, sizeof (buf),
+		              "%s: in a directory not owned by root or writable by others: %s",
+		              path, user) >= (int) sizeof (buf)) {
+			exit (2);
+		}
 		ok (ng.present && ng.failed && problem_is (&ng, buf) && (0 == ng.lines),
 		    "a symbolic link through a directory a user owns fails closed");
 		negative_groups_free (&ng);
@@ -1235,9 +1237,11 @@ static void test_file_safety (void)
 		}
 		path = write_file_mode ("open/negative-groups", "adm\n", 0644);
 		ng = negative_groups_load (path, NULL);
-		snprintf (buf, sizeof (buf),
-		          "%s: in a directory not owned by root or writable by others: %s",
-		          path, open_dir);
+		if (snprintf (buf, sizeof (buf),
+		              "%s: in a directory not owned by root or writable by others: %s",
+		              path, open_dir) >= (int) sizeof (buf)) {
+			exit (2);
+		}
 		ok (ng.present && ng.failed && problem_is (&ng, buf) && (0 == ng.ngids),
 		    "a file of root's in a directory others can write fails closed");
 		negative_groups_free (&ng);
