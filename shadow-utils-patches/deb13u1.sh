@@ -24,8 +24,11 @@
 #            targets of jumps and calls and the displacements of
 #            %rip-relative operands are replaced by one word; opcodes,
 #            registers, other constants and the order and count of the
-#            instructions, alignment padding included, are kept.  Prints a
-#            verdict per pair and exits 1 unless all four are equal.
+#            instructions, alignment padding included, are kept.  Then
+#            the sections loaded in memory that differ byte for byte are
+#            named (a build ID is expected: it hashes the build paths).
+#            Prints a verdict per pair and exits 1 unless all four .text
+#            are equal.
 #
 # apt-get runs with a configuration of its own under OUTDIR/apt (trixie
 # and trixie-security of MIRROR and of debian-mirror.sh -s): nothing is
@@ -168,6 +171,19 @@ build() {
 	echo "$sum" >"$out/$1/source.sha256"
 }
 
+# sections_differ A B: the sections loaded in memory (those objcopy -O
+# binary dumps) whose bytes differ between ELF files A and B, or " none"
+sections_differ() {
+	list=
+	for sec in $(readelf -SW "$1" | sed -n 's/^ *\[ *[0-9]*\] \([^ ]*\) .*/\1/p'); do
+		objcopy -O binary --only-section="$sec" "$1" "$out/sec.a" 2>/dev/null || continue
+		objcopy -O binary --only-section="$sec" "$2" "$out/sec.b" 2>/dev/null || continue
+		cmp -s "$out/sec.a" "$out/sec.b" || list="$list $sec"
+	done
+	rm -f "$out/sec.a" "$out/sec.b"
+	echo "${list:- none}"
+}
+
 compare() { # LABEL OURS THEIRS
 	for prog in newgidmap newuidmap; do
 		a=$2/usr/bin/$prog
@@ -180,7 +196,7 @@ compare() { # LABEL OURS THEIRS
 		norm "$b" >"$b.s"
 		n=$(wc -l <"$b.s")
 		if cmp -s "$a.s" "$b.s"; then
-			echo "  SAME    $1: $prog .text, $n instructions, equal without addresses (the files differ elsewhere)"
+			echo "  SAME    $1: $prog .text, $n instructions, equal without addresses; loaded sections that differ byte for byte:$(sections_differ "$a" "$b")"
 		else
 			d=$(diff "$a.s" "$b.s" | grep -c '^[<>]' || true)
 			echo "  DIFFER  $1: $prog .text: $d of $n instruction lines differ ($a.s, $b.s)"
