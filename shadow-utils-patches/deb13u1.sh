@@ -126,7 +126,7 @@ make_source() {
 		cat "$cl"
 	} >"$cl.new"
 	mv "$cl.new" "$cl"
-	(cd "$out/recon" && dpkg-source -b shadow-4.17.4) >>"$out/source.log" 2>&1 || {
+	(cd "$out/recon" && SOURCE_DATE_EPOCH=$(date -d "Tue, 17 Nov 2026 11:10:39 +0100" +%s) dpkg-source -b shadow-4.17.4) >>"$out/source.log" 2>&1 || {
 		cat "$out/source.log" >&2
 		echo "$0: dpkg-source -b failed" >&2
 		exit 1
