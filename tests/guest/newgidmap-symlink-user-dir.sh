@@ -44,7 +44,8 @@ out=$(/usr/sbin/negative-groups-check 2>&1)
 rc=$?
 printf '%s\n' "$out" | sed 's/^/  | /'
 check_rc 1
-check_out "/etc/negative-groups: in a directory not owned by root or writable by others: $udir"
+# the first directory on the way that alice owns: her home
+check_out "/etc/negative-groups: in a directory not owned by root or writable by others: /home/alice"
 
 say "=== control: $NEG -> /etc/negative-groups.link -> negative-groups.real (root's directories)"
 keep_file /etc/negative-groups.link
