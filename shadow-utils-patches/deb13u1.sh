@@ -57,12 +57,14 @@ security=$(sh "$here/../debian-mirror.sh" -s 2>/dev/null) ||
 	security=$(echo "$mirror" | sed 's|/debian/*$|/debian-security|')
 keyring=/usr/share/keyrings/debian-archive-keyring.gpg
 
-# A private apt for trixie, updated once per run.
+# A private apt for trixie, updated once per run (the host's apt state is
+# neither read nor changed).
 apt=$out/apt
 apt_ready=
 apt_get() {
 	if [ -z "$apt_ready" ]; then
-		rm -rf "$apt"
+		# The lists of a former run are kept: apt-get update then
+		# fetches only what changed.
 		mkdir -p "$apt/state/lists/partial" "$apt/cache/archives/partial" \
 			"$apt/sources.list.d" "$apt/preferences.d"
 		for t in deb deb-src; do
