@@ -62,6 +62,16 @@ keyring=/usr/share/keyrings/debian-archive-keyring.gpg
 apt=$out/apt
 apt_ready=
 apt_get() {
+	apt_init
+	apt-get -q -o Dir::State="$apt/state" -o Dir::State::status="$apt/status" \
+		-o Dir::Cache="$apt/cache" \
+		-o Dir::Etc::SourceList="$apt/sources.list" \
+		-o Dir::Etc::SourceParts="$apt/sources.list.d" \
+		-o Dir::Etc::Preferences="$apt/preferences" \
+		-o Dir::Etc::PreferencesParts="$apt/preferences.d" \
+		-o APT::Sandbox::User=root "$@"
+}
+apt_init() {
 	if [ -z "$apt_ready" ]; then
 		# The lists of a former run are kept: apt-get update then
 		# fetches only what changed.
@@ -80,39 +90,38 @@ apt_get() {
 			exit 1
 		}
 	fi
-	apt-get -q -o Dir::State="$apt/state" -o Dir::State::status="$apt/status" \
-		-o Dir::Cache="$apt/cache" \
-		-o Dir::Etc::SourceList="$apt/sources.list" \
-		-o Dir::Etc::SourceParts="$apt/sources.list.d" \
-		-o Dir::Etc::Preferences="$apt/preferences" \
-		-o Dir::Etc::PreferencesParts="$apt/preferences.d" \
-		-o APT::Sandbox::User=root "$@"
 }
 
 # --- source ------------------------------------------------------------
 make_source() {
-	rm -rf "$out/debian-src" "$out/recon" "$out/shadow.dsc"
-	mkdir -p "$out/debian-src"
-	if (cd "$out/debian-src" && apt_get source --download-only "shadow=$version") \
+	# Made in OUTDIR/new, and moved in place only once complete: when the
+	# archive does not answer, the source of a former run stays.
+	w=$out/new
+	rm -rf "$w"
+	mkdir -p "$w/debian-src"
+	if (cd "$w/debian-src" && apt_get source --download-only "shadow=$version") \
 		>"$out/source.log" 2>&1; then
 		echo "  SOURCE  shadow $version: Debian's own, served by trixie-security (its SHA256 checked against the Sources index)"
+		rm -rf "$out/debian-src" "$out/recon" "$out/shadow.dsc"
+		mv "$w/debian-src" "$out/debian-src"
 		ln -s "$(ls "$out"/debian-src/shadow_*.dsc)" "$out/shadow.dsc"
+		rm -rf "$w"
 		return 0
 	fi
 	echo "  SOURCE  shadow $version: the reconstruction (trixie-security does not serve Debian's source; $out/source.log)"
-	mkdir -p "$out/recon"
-	(cd "$out/recon" && apt_get source --download-only "shadow=$base") \
+	mkdir -p "$w/recon"
+	(cd "$w/recon" && apt_get source --download-only "shadow=$base") \
 		>>"$out/source.log" 2>&1 || {
 		cat "$out/source.log" >&2
 		echo "$0: could not download shadow $base" >&2
 		exit 1
 	}
-	dpkg-source -x "$out/recon/shadow_4.17.4-2.dsc" "$out/recon/shadow-4.17.4" \
+	dpkg-source -x "$w/recon/shadow_4.17.4-2.dsc" "$w/recon/shadow-4.17.4" \
 		>>"$out/source.log" 2>&1
 	p=Remove-fd-N-open-proc-files-with-openat2.patch
-	cp "$here/deb13u1/$p" "$out/recon/shadow-4.17.4/debian/patches/debian/$p"
-	echo "debian/$p" >>"$out/recon/shadow-4.17.4/debian/patches/series"
-	cl=$out/recon/shadow-4.17.4/debian/changelog
+	cp "$here/deb13u1/$p" "$w/recon/shadow-4.17.4/debian/patches/debian/$p"
+	echo "debian/$p" >>"$w/recon/shadow-4.17.4/debian/patches/series"
+	cl=$w/recon/shadow-4.17.4/debian/changelog
 	{
 		cat <<-ENTRY
 		shadow ($version) trixie-security; urgency=medium
@@ -128,13 +137,16 @@ make_source() {
 		cat "$cl"
 	} >"$cl.new"
 	mv "$cl.new" "$cl"
-	(cd "$out/recon" && SOURCE_DATE_EPOCH=$(date -d "Tue, 17 Nov 2026 11:10:39 +0100" +%s) dpkg-source -b shadow-4.17.4) >>"$out/source.log" 2>&1 || {
+	(cd "$w/recon" && SOURCE_DATE_EPOCH=$(date -d "Tue, 17 Nov 2026 11:10:39 +0100" +%s) dpkg-source -b shadow-4.17.4) >>"$out/source.log" 2>&1 || {
 		cat "$out/source.log" >&2
 		echo "$0: dpkg-source -b failed" >&2
 		exit 1
 	}
-	rm -rf "$out/recon/shadow-4.17.4"
+	rm -rf "$w/recon/shadow-4.17.4"
+	rm -rf "$out/debian-src" "$out/recon" "$out/shadow.dsc"
+	mv "$w/recon" "$out/recon"
 	ln -s "$out/recon/shadow_4.17.4-2+deb13u1.dsc" "$out/shadow.dsc"
+	rm -rf "$w"
 }
 
 # --- compare -----------------------------------------------------------
