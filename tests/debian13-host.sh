@@ -5,12 +5,17 @@
 # trixie-updates, trixie-security; no deb-src), the tracked files of this
 # tree are copied into /src, and there, as root:
 #
+#   shadow 1:4.17.4-2+deb13u1           the source the recipe gets: Debian's,
+#                                       or the reconstruction from a local
+#                                       source repository when
+#                                       trixie-security does not serve it
 #   the README's uidmap recipe          as written ("Deploying on Debian
 #                                       13", with /path/to/ as /src/), in
 #                                       /root, before anything else; apt
 #                                       answers its questions "yes", as
 #                                       the administrator would
-#   uidmap installed                    the +0sticky1 uidmap and libsubid5,
+#   uidmap installed                    1:4.17.4-2+deb13u1+0sticky1 of uidmap
+#                                       and libsubid5,
 #                                       held, negative-groups-check there
 #   uidmap rollback                     the README's: unhold, apt-get
 #                                       install --allow-downgrades of
@@ -60,6 +65,29 @@ rm -f "$chroot/etc/apt/sources.list"
 		printf 'Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg\n'
 	fi
 } >"$chroot/etc/apt/sources.list.d/debian.sources"
+# Debian 13's shadow, 1:4.17.4-2+deb13u1, as "apt-get source shadow" of the
+# recipe takes it: from trixie-security when it serves the source, else
+# the reconstruction of shadow-utils-patches/deb13u1.sh, served from a
+# local source repository (/srv/deb13u1) in /etc/apt/sources.list, which
+# apt reads before debian.sources: of two sources of the same version,
+# apt-get source takes the first.
+sh "$here/shadow-utils-patches/deb13u1.sh" source "$chroot.deb13u1" "$mirror" >>"$log" 2>&1 || {
+	echo "not ok - debian13/shadow-source # see $log"
+	exit 1
+}
+dsc=$(readlink "$chroot.deb13u1/shadow.dsc")
+case $dsc in
+*/recon/*)
+	mkdir -p "$chroot/srv/deb13u1"
+	(cd "$(dirname "$dsc")" && dcmd cp "$(basename "$dsc")" "$chroot/srv/deb13u1/")
+	(cd "$chroot/srv/deb13u1" && dpkg-scansources . /dev/null >Sources 2>/dev/null && gzip -k Sources)
+	echo 'deb-src [trusted=yes] file:/srv/deb13u1 ./' >"$chroot/etc/apt/sources.list"
+	echo "ok - debian13/shadow-source the reconstruction of 1:4.17.4-2+deb13u1, served from /srv/deb13u1 (trixie-security does not serve Debian's source)"
+	;;
+*)
+	echo "ok - debian13/shadow-source Debian's 1:4.17.4-2+deb13u1, from trixie-security"
+	;;
+esac
 cp -L /etc/resolv.conf "$chroot/etc/resolv.conf"
 mkdir -p "$chroot/src"
 git -C "$here" ls-files -z | (cd "$here" && xargs -0 tar -cf - --) | tar -xf - -C "$chroot/src"
@@ -89,7 +117,7 @@ sed -n '/^uidmap$/,/^The policy file$/p' "$here/README" | sed -n 's/^    //p' |
 	sed 's|/path/to/|/src/|g' >"$chroot/root/uidmap-recipe.sh"
 echo 'APT::Get::Assume-Yes "true";' >"$chroot/etc/apt/apt.conf.d/90yes"
 step uidmap-recipe 'sh -exc "cd /root && . ./uidmap-recipe.sh"'
-step uidmap-installed 'dpkg-query -W -f "\${Version}\n" uidmap libsubid5 | grep -c "+0sticky1\$" | grep -qx 2 &&
+step uidmap-installed 'dpkg-query -W -f "\${Version}\n" uidmap libsubid5 | grep -c "^1:4.17.4-2+deb13u1+0sticky1\$" | grep -qx 2 &&
 	test "$(apt-mark showhold | tr "\n" " ")" = "libsubid5 uidmap " &&
 	test -u /usr/bin/newgidmap && test -x /usr/sbin/negative-groups-check'
 # The README's rollback of uidmap: unhold, Debian's version again (from

@@ -2,7 +2,9 @@
 # negative-groups-check, the checker of /etc/negative-groups shipped with
 # newgidmap in the uidmap package: it reads the file (or a named one)
 # with newgidmap's rules and prints every problem as FILE:LINE: REASON,
-# exit status 1 if there is one.  Exactly newgidmap's rules: a file it
+# exit status 1 if there is one; run by a user who cannot read the file,
+# it says so and judges nothing (exit status 2); it warns of a listed gid
+# inside an /etc/subgid range.  Exactly newgidmap's rules: a file it
 # passes gives shadow, one it fails gives deny (fail closed).
 
 . "$TESTS/newgidmap-lib.sh"
@@ -91,6 +93,28 @@ check_rc 0
 new_target
 map_expect_shadow
 end_target
+
+say "=== run by a user who cannot read the file: says so, judges nothing, exit 2"
+set_policy nogames
+chmod 0600 "$NEG"
+say "+ negative-groups-check (as alice)"
+out=$(setpriv --reuid=1000 --regid=1000 --init-groups -- "$CHECK" 2>&1)
+rc=$?
+printf '%s\n' "$out" | sed 's/^/  | /'
+say "  exit status $rc"
+check_rc 2
+check_out "/etc/negative-groups cannot be read by this user"
+check_not_out "invalid"
+check_not_out "deny"
+check_not_out "OK"
+chmod 0644 "$NEG"
+
+say "=== a listed gid inside alice's /etc/subgid range: a warning, exit 0"
+set_policy nogames 100005
+checker
+check_rc 0
+check_out "/etc/negative-groups:2: warning: gid 100005 is inside the range 100000-165535 of alice in /etc/subgid:1"
+check_out "/etc/negative-groups: OK"
 
 say "=== usage"
 checker -h

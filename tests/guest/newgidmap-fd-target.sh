@@ -6,7 +6,8 @@
 # and with one (shadow).  /proc/PID and /proc/PID/task/TID work like the
 # PID form; a descriptor of another /proc directory writes nothing.  The
 # messages never say "process 0".  Where newgidmap has no fd:N form
-# (shadow 4.13), it must refuse it as a usage error.
+# (Debian 12's shadow 4.13, and Debian 13's since the security update
+# 1:4.17.4-2+deb13u1 removed it), it must refuse it as a usage error.
 
 . "$TESTS/newgidmap-lib.sh"
 
@@ -28,8 +29,9 @@ fd_call() {
 	say "  exit status $rc"
 }
 
-# Debian 12's newgidmap (shadow 4.13) has no fd:N form: there fd:N is a
-# usage error, and nothing is written.
+# Debian 12's newgidmap (shadow 4.13) and Debian 13's since
+# 1:4.17.4-2+deb13u1 have no fd:N form: there fd:N is a usage error, and
+# nothing is written.
 if ! newgidmap 2>&1 | grep -q 'fd:'; then
 	say "=== this newgidmap has no fd:N target form: refused, nothing written"
 	new_target
@@ -103,8 +105,8 @@ for sub in "" "/task/PID"; do
 	dir=/proc/$pid${sub:+/task/$pid}
 	say "=== fd:N of $dir, the groups of the target cannot be read"
 	say "+ strace ... newgidmap fd:5 $FULL (5 is $dir)"
-	strace -f -qq -o "$saved/strace.log" -P status -e trace=openat,open \
-		-e inject=openat,open:error=EACCES:when=1 \
+	strace -f -qq -o "$saved/strace.log" -P status -e trace=$PROC_OPEN,open \
+		-e inject=$PROC_OPEN,open:error=EACCES:when=1 \
 		$CALLER sh -c 'exec 5<"$1" || exit 99; shift; exec newgidmap fd:5 "$@"' \
 		sh "$dir" $FULL >"$saved/out" 2>&1
 	rc=$?

@@ -70,7 +70,7 @@ check_log() {
 }
 check_log "/etc/negative-groups:2: listed group nogames (gid $nogames) is a group of the target or of the caller: the policy applies to the gid map of $applied of user alice"
 check_log "/etc/negative-groups:2: listed gid $nogames is in gid range [1-2) -> [$nogames-$((nogames + 1))); refused the gid map of $refused of user alice"
-check_log "/etc/negative-groups:2: unknown group 'nogmaes' (1 problems); \"deny\" before the gid map of $broken of user alice"
+check_log "/etc/negative-groups:2: unknown group 'nogmaes' (1 problem); \"deny\" before the gid map of $broken of user alice"
 facility=$(journalctl -t newgidmap -o verbose | sed -n 's/^ *SYSLOG_FACILITY=//p' | sort -u)
 [ "$facility" = 10 ] || bad "facility $facility, not authpriv (10)"
 finish

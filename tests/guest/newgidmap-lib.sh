@@ -16,6 +16,21 @@ ALICE="setpriv --reuid=1000 --regid=1000 --init-groups --"
 CALLER=$ALICE
 FULL="0 1000 1 1 100000 65536"
 
+# How newgidmap opens the files under /proc/PID (setgroups, gid_map, and
+# the policy's status): with openat2(2), system call 437, since Debian
+# 13's uidmap 1:4.17.4-2+deb13u1 (the update that also removed the fd:N
+# target form); with openat(2), 257, before it (Debian 12's 4.13, 13's
+# 1:4.17.4-2) and in upstream's newgidmap, which keeps fd:N.
+if ! newgidmap 2>&1 | grep -q 'fd:' &&
+   dpkg --compare-versions "$(dpkg-query -W -f '${Version}' uidmap 2>/dev/null)" \
+	ge 1:4.17.4-2+deb13u1; then
+	PROC_OPEN=openat2
+	PROC_OPEN_NR=437
+else
+	PROC_OPEN=openat
+	PROC_OPEN_NR=257
+fi
+
 failures=0
 pids=""
 saved=""

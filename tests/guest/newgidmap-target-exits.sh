@@ -4,8 +4,10 @@
 # the pid; it must end with a clear error (exit 1, a message that does not
 # send the user to write "deny" to a setgroups file that no longer exists),
 # write nothing and not crash.  strace (as root, so newgidmap stays setuid)
-# holds newgidmap (for $HOLD, newgidmap-lib.sh) at the entry of its openat()
-# of "setgroups", or of "gid_map", while the test kills and reaps the target.
+# holds newgidmap (for $HOLD, newgidmap-lib.sh) at the entry of its open of
+# "setgroups", or of "gid_map", while the test kills and reaps the target:
+# openat2(2) since Debian 13's uidmap 1:4.17.4-2+deb13u1, openat(2) before
+# (PROC_OPEN, newgidmap-lib.sh).
 
 . "$TESTS/newgidmap-lib.sh"
 
@@ -29,23 +31,23 @@ for policy in with without; do
 			if [ "$policy" = without ] && [ "$file" = setgroups ] && [ "$map" = full ]; then
 				continue
 			fi
-			say "=== $policy policy, $map map: the target exits before the openat of $file"
+			say "=== $policy policy, $map map: the target exits before the $PROC_OPEN of $file"
 			new_target
-			traced_start -P "$file" -e trace=openat,open \
-				-e inject=openat,open:delay_enter=$HOLD:when=1 -- "$@"
+			traced_start -P "$file" -e trace=$PROC_OPEN,open \
+				-e inject=$PROC_OPEN,open:delay_enter=$HOLD:when=1 -- "$@"
 			[ -n "$ngm" ] || die "newgidmap did not start"
-			wait_stopped 257 "/proc/$pid"
+			wait_stopped $PROC_OPEN_NR "/proc/$pid"
 			kill -KILL "$pid"
 			wait "$pid" 2>/dev/null
 			[ -e "/proc/$pid" ] && die "/proc/$pid still exists after the target was reaped"
 			say "  target $pid killed and reaped"
-			NR=257
+			NR=$PROC_OPEN_NR
 			stopped_at >/dev/null || die "newgidmap was no longer held when the target was gone: the delay was too short"
 			traced_wait
-			if grep -q "\"$file\".*DELAYED" "$saved/strace.log"; then
-				pass "newgidmap was held at the openat of $file"
+			if grep -q "^[0-9]* *$PROC_OPEN(.*\"$file\".*DELAYED" "$saved/strace.log"; then
+				pass "newgidmap was held at the $PROC_OPEN of $file"
 			else
-				bad "the trace shows no delayed openat of $file"
+				bad "the trace shows no delayed $PROC_OPEN of $file"
 			fi
 			check_rc 1
 			check_no_crash

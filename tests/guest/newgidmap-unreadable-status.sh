@@ -16,11 +16,11 @@ LONE="--reuid=1000 --regid=1000 --groups=1000"
 CALLER="setpriv $LONE --"
 
 for err in EACCES ENOMEM; do
-	say "=== openat of status fails with $err"
+	say "=== $PROC_OPEN of status fails with $err"
 	new_target $LONE
-	# -P status: the openat(proc_dir_fd, "status") of newgidmap
-	traced_call -P status -e trace=openat,open \
-		-e inject=openat,open:error=$err:when=1 -- $FULL
+	# -P status: the open of "status" under /proc/PID by newgidmap
+	traced_call -P status -e trace=$PROC_OPEN,open \
+		-e inject=$PROC_OPEN,open:error=$err:when=1 -- $FULL
 	if grep -q "\"status\".*$err.*INJECTED" "$saved/strace.log"; then
 		pass "$err injected into the open of status"
 	else
@@ -44,8 +44,9 @@ end_target
 
 say "=== control: status readable, no listed group held: stock"
 new_target $LONE
-traced_call -P status -e trace=openat,open -- $FULL
-grep -q '"status"' "$saved/strace.log" || bad "newgidmap did not open status"
+traced_call -P status -e trace=$PROC_OPEN,open -- $FULL
+grep -q "^[0-9]* *$PROC_OPEN(.*\"status\"" "$saved/strace.log" ||
+	bad "newgidmap did not open status with $PROC_OPEN"
 check_rc 0
 check_quiet
 check_setgroups allow

@@ -76,7 +76,7 @@ mutant() {
 # One mutant per safety rule of lib/negative_groups.c.
 # The FIFO and the check order: stat(2) decides before open(2).
 STAT_FIRST='/^	if (NULL != (unsafe = ng_unsafe(\&st))) {$/,/^	}$/d'
-echo "1..23"
+echo "1..26"
 unmodified
 mutant "open before the stat checks, without O_NONBLOCK" \
 	"$STAT_FIRST; s/ | O_NONBLOCK//"
@@ -115,5 +115,11 @@ mutant "the highest listed id not kept" 's/r->ng\.highest = MAX(r->ng\.highest, 
 # others: at most 9 digits (4294967295 is (gid_t)-1, longer ones wrap),
 # and nothing else on the line.
 mutant "the fast path takes a gid of ten digits" 's/nl - line <= 9) {/nl - line <= 10) {/'
+mutant "the directories on the way to the file not checked" \
+	's/if (NULL != (unsafe = ng_unsafe_path(filename, where))) {/if (false) {/'
+mutant "a directory on the way that a user owns accepted" \
+	's/S_ISDIR(st.st_mode) \&\& 0 == st.st_uid$/S_ISDIR(st.st_mode)/'
+mutant "a directory on the way that others can write accepted" \
+	's/^\t       \&\& (st.st_mode \& (S_IWGRP | S_IWOTH)) == 0;$/\t       ;/'
 mutant "the fast path takes the digits at the start of any line" \
 	"s/if ('\\\\n' == \*nl \&\& nl > line \&\& nl - line <= 9) {/if (nl > line \&\& nl - line <= 9) {/"

@@ -79,14 +79,19 @@
 /* Some shadow code expects the program name here; harmless otherwise. */
 const char *Prog = "negative_groups_test";
 
-#define NTESTS 144
+#define NTESTS 146
 
 static int test_number;
 static int failures;
 static int skipped;		/* all skipped tests */
 static int skipped_root;	/* of which for want of root */
 static bool as_root;
-static char tmpdir[] = "/tmp/negative_groups_test.XXXXXX";
+/*
+ * negative_groups_load() reads a file only through directories of root's
+ * that no one else can write: as root, the files are made in /run, not in
+ * /tmp, which everybody can write.
+ */
+static char tmpdir[64];
 
 static bool ok (bool cond, const char *fmt, ...) __attribute__((format (printf, 2, 3)));
 
@@ -761,7 +766,7 @@ static void test_nul_and_long (void)
  */
 static bool open_refused (void)
 {
-	char dir[] = "/tmp/negative_groups_test.XXXXXX";
+	char dir[] = "/run/negative_groups_test.XXXXXX";
 	char path[4200];
 	char want[4300];
 	pid_t child;
@@ -1194,6 +1199,57 @@ static void test_file_safety (void)
 	ok (good, "symbolic link to a file is followed: the file it names is checked (and as root read)");
 	negative_groups_free (&ng);
 
+	/*
+	 * Every directory on the way is root's and writable by no one else,
+	 * those of the links followed included.  A link through a directory
+	 * that nobody owns (who could swap its link for one to an empty
+	 * file of root's, and so switch the policy off) fails closed, and so
+	 * does a file of root's in a directory that others can write.
+	 */
+	if (as_root) {
+		char user[4200], open_dir[4200], link[4300];
+
+		write_file_mode ("empty", "", 0644);
+		snprintf (target, sizeof (target), "%s/empty", tmpdir);
+		snprintf (user, sizeof (user), "%s/user", tmpdir);
+		snprintf (link, sizeof (link), "%s/link", user);
+		if (   (mkdir (user, 0755) != 0) || (chown (user, 65534, 65534) != 0)
+		    || (symlink (target, link) != 0)) {
+			exit (2);
+		}
+		path = tmp_path ("through-user");
+		if (symlink (link, path) != 0) {
+			exit (2);
+		}
+		ng = negative_groups_load (path, NULL);
+		if (snprintf (buf, sizeof (buf),
+		              "%s: in a directory not owned by root or writable by others: %s",
+		              path, user) >= (int) sizeof (buf)) {
+			exit (2);
+		}
+		ok (ng.present && ng.failed && problem_is (&ng, buf) && (0 == ng.lines),
+		    "a symbolic link through a directory a user owns fails closed");
+		negative_groups_free (&ng);
+
+		snprintf (open_dir, sizeof (open_dir), "%s/open", tmpdir);
+		if ((mkdir (open_dir, 0755) != 0) || (chmod (open_dir, 01777) != 0)) {
+			exit (2);
+		}
+		path = write_file_mode ("open/negative-groups", "adm\n", 0644);
+		ng = negative_groups_load (path, NULL);
+		if (snprintf (buf, sizeof (buf),
+		              "%s: in a directory not owned by root or writable by others: %s",
+		              path, open_dir) >= (int) sizeof (buf)) {
+			exit (2);
+		}
+		ok (ng.present && ng.failed && problem_is (&ng, buf) && (0 == ng.ngids),
+		    "a file of root's in a directory others can write fails closed");
+		negative_groups_free (&ng);
+	} else {
+		skip_root ("a symbolic link through a directory a user owns fails closed");
+		skip_root ("a file of root's in a directory others can write fails closed");
+	}
+
 	/* A symbolic link to a directory */
 	path = tmp_path ("link-to-dir");
 	if (symlink ("/", path) != 0) {
@@ -1590,7 +1646,9 @@ int main (void)
 	int passed;
 
 	as_root = (0 == geteuid ());
-	if (NULL == mkdtemp (tmpdir)) {
+	strcpy (tmpdir, as_root ? "/run/negative_groups_test.XXXXXX"
+	                        : "/tmp/negative_groups_test.XXXXXX");
+	if ((NULL == mkdtemp (tmpdir)) || (chmod (tmpdir, 0755) != 0)) {
 		perror ("mkdtemp");
 		return 2;
 	}
