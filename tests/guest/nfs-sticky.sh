@@ -61,21 +61,21 @@ grep ' /mnt/nfs[34] ' /proc/mounts
 GROUPS16=$(seq -s, 1 16)
 GROUPS32=$(seq -s, 1 32)
 
-# A child in shadow mode whose gid map maps part of its parent's groups
-# (0-8 of 0-32), written by root of alice's namespace; the child reads
-# FILE.  Every held group but 0-8 is unmapped in the child: judged there,
-# the 16 lowest of them (9-24) would go out and bigdeny not.  Run as root
-# of alice's namespace.
+# sh -c "$SHADOW_CHILD" sh UID_MAP GID_MAP COMMAND...: COMMAND in a new
+# user namespace in shadow mode whose maps (printf formats) the caller
+# writes once the child has entered it.
 SHADOW_CHILD='
+	uid_map=$1 gid_map=$2
+	shift 2
 	fifo=$(mktemp -u) && mkfifo "$fifo" || exit 1
-	unshare --user sh -c "read go <\"\$0\" && exec cat \"\$1\"" "$fifo" "$1" &
+	unshare --user sh -c "read go <\"\$0\" && exec \"\$@\"" "$fifo" "$@" &
 	child=$!
 	while [ "$(readlink /proc/$child/ns/user)" = "$(readlink /proc/self/ns/user)" ]; do
 		sleep 0.1
 	done
 	echo shadow >/proc/$child/setgroups &&
-		echo "0 0 1" >/proc/$child/uid_map &&
-		printf "0 0 1\n1 1 8\n" >/proc/$child/gid_map || exit 1
+		printf "$uid_map" >/proc/$child/uid_map &&
+		printf "$gid_map" >/proc/$child/gid_map || exit 1
 	echo go >"$fifo"
 	wait $child'
 ADD16=$(for g in $(seq 1 16); do printf ' --group-add %s' $g; done)
@@ -83,21 +83,9 @@ ADD16=$(for g in $(seq 1 16); do printf ' --group-add %s' $g; done)
 # The unprivileged self-map, where every group sticks: a process of
 # alice's with egid 900, which is none of her groups (sg(1) gives a
 # member such an egid), maps it alone in shadow mode; root of that
-# namespace asks setgroups(2) for the mapped gid, reads FILE.  With 17
-# groups, bigdeny the 16th in sorted order, adding 900 would push it off
-# the wire.  Run as alice, egid 900.
-KEEP_ALL='
-	fifo=$(mktemp -u) && mkfifo "$fifo" || exit 1
-	unshare --user sh -c "read go <\"\$0\" && exec setpriv --groups=0 cat \"\$1\"" "$fifo" "$1" &
-	child=$!
-	while [ "$(readlink /proc/$child/ns/user)" = "$(readlink /proc/self/ns/user)" ]; do
-		sleep 0.1
-	done
-	echo shadow >/proc/$child/setgroups &&
-		echo "0 1000 1" >/proc/$child/uid_map &&
-		echo "0 900 1" >/proc/$child/gid_map || exit 1
-	echo go >"$fifo"
-	wait $child'
+# namespace asks setgroups(2) for the mapped gid.  With 17 groups,
+# bigdeny the 16th in sorted order, adding 900 would push it off the
+# wire.
 GROUPS_BIG16=$(seq -s, 1 15),$BIG,$((BIG + 1))
 
 # Rootless podman keeps one pause process per user, whose mount namespace
@@ -158,14 +146,17 @@ for v in 3 4; do
 	check "NFSv$v, unshare, 16 mapped groups, a child in deny" $want_ns \
 		alice_unshare setpriv --groups=$GROUPS16 \
 		unshare --user --setgroups=deny cat $d/bigdeny
-	# The mode exists on the patched kernel only
+	# The mode exists on the patched kernel only.  Judged in the child,
+	# which maps 0-8 of 0-32, the 16 lowest of the others (9-24) would go
+	# out and bigdeny not.
 	[ "$column" = patched ] &&
 		check "NFSv$v, unshare, 32 mapped groups, a child in shadow mapping 9 of them" denied \
-		alice_unshare setpriv --groups=$GROUPS32 sh -c "$SHADOW_CHILD" sh $d/bigdeny
+		alice_unshare setpriv --groups=$GROUPS32 \
+		sh -c "$SHADOW_CHILD" sh '0 0 1\n' '0 0 1\n1 1 8\n' cat $d/bigdeny
 	[ "$column" = patched ] &&
 		check "NFSv$v, self-map of egid 900 (no group of hers), setgroups of it" denied \
 		setpriv --reuid=1000 --regid=900 --groups=$GROUPS_BIG16 \
-		sh -c "$KEEP_ALL" sh $d/bigdeny
+		sh -c "$SHADOW_CHILD" sh '0 1000 1\n' '0 900 1\n' setpriv --groups=0 cat $d/bigdeny
 	check "NFSv$v, unshare, root sets 16 mapped groups" $want_ns \
 		alice_unshare setpriv --groups=$GROUPS16 cat $d/bigdeny
 	check "NFSv$v, podman run with 16 --group-add, a child without a gid map" $want_podman \
